@@ -1,0 +1,98 @@
+//! `cblower-opt`: runs cblower's passes on LLVM IR, with `opt`'s flags.
+
+use std::io::Read;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use cblower_cli::exit::{INPUT_ERROR, USAGE_ERROR};
+use cblower_cli::opt_args::normalize_llvm_style_args;
+use cblower_cli::output::write_output;
+use cblower_llvm::ir_io::{module_bitcode, parse_module, print_module};
+use cblower_llvm::passes::{parse_pipeline, run_pipeline};
+use clap::Parser;
+use inkwell::context::Context;
+
+/// Runs cblower's cbuffer passes on an LLVM module, like `opt`.
+///
+/// Long options may be written with one dash, as LLVM's tools spell them
+/// (`-passes=verify`, `-mtriple=dxil-pc-shadermodel6.6-compute`).
+#[derive(Parser, Debug)]
+#[command(name = "cblower-opt", version, about, long_about = None)]
+struct Args {
+    /// Comma-separated pass pipeline, run left to right.
+    #[arg(long = "passes", value_name = "P1,P2,...")]
+    passes: Option<String>,
+    /// Write textual IR instead of bitcode.
+    #[arg(short = 'S')]
+    text: bool,
+    /// Output file (`-` for stdout, the default).
+    #[arg(short = 'o', value_name = "OUT", default_value = "-")]
+    output: PathBuf,
+    /// Override the module's target triple.
+    #[arg(long = "mtriple", value_name = "TRIPLE")]
+    mtriple: Option<String>,
+    /// Do not write any output.
+    #[arg(long = "disable-output")]
+    disable_output: bool,
+    /// Input `.ll` or `.bc` file, or `-` for stdin.
+    #[arg(value_name = "INPUT", default_value = "-")]
+    input: PathBuf,
+}
+
+fn main() -> ExitCode {
+    let argv = normalize_llvm_style_args(std::env::args());
+    let args = match Args::try_parse_from(argv) {
+        Ok(a) => a,
+        Err(e) => {
+            let code = if e.use_stderr() { USAGE_ERROR } else { 0 };
+            let _ = e.print();
+            return ExitCode::from(code as u8);
+        }
+    };
+    match run(&args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err((code, msg)) => {
+            eprintln!("cblower-opt: {msg}");
+            ExitCode::from(code as u8)
+        }
+    }
+}
+
+fn run(args: &Args) -> Result<(), (i32, String)> {
+    let pipeline = match &args.passes {
+        Some(p) => parse_pipeline(p).map_err(|e| (USAGE_ERROR, e.to_string()))?,
+        None => Vec::new(),
+    };
+    let (bytes, name) = if args.input.as_os_str() == "-" {
+        let mut buf = Vec::new();
+        std::io::stdin()
+            .read_to_end(&mut buf)
+            .map_err(|e| (INPUT_ERROR, format!("<stdin>: cannot read: {e}")))?;
+        (buf, "<stdin>".to_owned())
+    } else {
+        let name = args.input.display().to_string();
+        let bytes = std::fs::read(&args.input)
+            .map_err(|e| (INPUT_ERROR, format!("{name}: cannot read input file: {e}")))?;
+        (bytes, name)
+    };
+    let ctx = Context::create();
+    let module = parse_module(&ctx, &bytes, &name).map_err(|e| (INPUT_ERROR, e.to_string()))?;
+    if let Some(triple) = &args.mtriple {
+        module.set_triple(&inkwell::targets::TargetTriple::create(triple));
+    }
+    run_pipeline(&module, &pipeline).map_err(|e| (INPUT_ERROR, format!("{name}: {e}")))?;
+    if args.disable_output {
+        return Ok(());
+    }
+    let out = if args.text {
+        print_module(&module).into_bytes()
+    } else {
+        module_bitcode(&module)
+    };
+    write_output(&args.output, &out).map_err(|e| {
+        (
+            INPUT_ERROR,
+            format!("{}: cannot write output: {e}", args.output.display()),
+        )
+    })
+}

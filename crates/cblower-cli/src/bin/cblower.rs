@@ -1,0 +1,39 @@
+//! `cblower`: HLSL constant buffer layouts and IR.
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// HLSL constant buffers lowered the way Clang and LLVM do it, with the
+/// layouts DXC documents.
+#[derive(Parser, Debug)]
+#[command(name = "cblower", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Print the byte layout of every buffer in an HLSL file.
+    Layout(cblower_cli::layout_cmd::LayoutArgs),
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let code = if e.use_stderr() {
+                cblower_cli::exit::USAGE_ERROR
+            } else {
+                0
+            };
+            let _ = e.print();
+            return ExitCode::from(code as u8);
+        }
+    };
+    let code = match cli.command {
+        Command::Layout(args) => cblower_cli::layout_cmd::run(&args),
+    };
+    ExitCode::from(code as u8)
+}

@@ -1,0 +1,7 @@
+//! Shared pieces of the `cblower` and `cblower-opt` command lines.
+
+pub mod exit;
+pub mod layout_cmd;
+pub mod opt_args;
+pub mod output;
+pub mod report;

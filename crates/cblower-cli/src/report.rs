@@ -1,0 +1,403 @@
+//! `cblower layout` output: a text report (member table plus a 16-byte row
+//! diagram) and a JSON document with a stable schema (docs/cli.md).
+
+use std::fmt::Write;
+
+use cblower_layout::{
+    BufferKind, BufferLayout, CellContent, FieldNode, Node, NodeKind, PaddingReason, RowView, Ty,
+};
+use serde_json::{json, Value};
+
+/// ANSI colours, or none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Colors {
+    Off,
+    On,
+}
+
+const PALETTE: [&str; 6] = [
+    "\x1b[36m", "\x1b[33m", "\x1b[32m", "\x1b[35m", "\x1b[34m", "\x1b[31m",
+];
+const DIM: &str = "\x1b[2m";
+const RESET: &str = "\x1b[0m";
+
+fn kind_keyword(kind: BufferKind) -> &'static str {
+    match kind {
+        BufferKind::CBuffer => "cbuffer",
+        BufferKind::TBuffer => "tbuffer",
+        BufferKind::ConstantBuffer => "ConstantBuffer",
+        BufferKind::Globals => "cbuffer",
+    }
+}
+
+/// Short words for the row diagram and the table.
+pub fn reason_label(r: PaddingReason) -> &'static str {
+    match r {
+        PaddingReason::RowBoundary => "row boundary",
+        PaddingReason::ArrayStart => "array start",
+        PaddingReason::ArrayElement => "array element",
+        PaddingReason::StructStart => "struct start",
+        PaddingReason::Alignment => "alignment",
+        PaddingReason::PrecisionClass => "precision class",
+        PaddingReason::Tail => "tail",
+        PaddingReason::ExplicitOffset => "explicit offset",
+        PaddingReason::FieldSize => "field size",
+        PaddingReason::AllocSizeExcess => "alloc size excess",
+    }
+}
+
+/// The text report of one buffer.
+pub fn text_report(layout: &BufferLayout, colors: Colors) -> String {
+    let mut out = String::new();
+    let binding = match layout.binding {
+        Some(b) => match b.register {
+            Some(r) => format!(" : register(b{r}, space{})", b.space),
+            None => format!(" : register(space{})", b.space),
+        },
+        None => String::new(),
+    };
+    let _ = writeln!(
+        out,
+        "{} {}{}  [rules: {}, size: {} bytes]",
+        kind_keyword(layout.kind),
+        layout.name,
+        binding,
+        layout.rules.name(),
+        layout.size()
+    );
+    let _ = writeln!(
+        out,
+        "  {:>6} {:>6} {:>5}  {:<24} name",
+        "offset", "size", "align", "type"
+    );
+    for field in layout.fields() {
+        table_rows(&mut out, field.name.as_ref(), &field.ty, &field.node, 1);
+    }
+    out.push('\n');
+    out.push_str(&row_diagram(&layout.root, colors));
+    out
+}
+
+fn table_rows(out: &mut String, name: &str, ty: &Ty, node: &Node, depth: usize) {
+    let indent = "  ".repeat(depth - 1);
+    let extra = match &node.kind {
+        NodeKind::Array { stride, .. } => format!("  (stride {stride})"),
+        _ => String::new(),
+    };
+    let _ = writeln!(
+        out,
+        "  {:>6} {:>6} {:>5}  {:<24} {}{}{}",
+        node.offset.get(),
+        node.size.get(),
+        node.align.bytes(),
+        ty.to_string(),
+        indent,
+        name,
+        extra
+    );
+    match (&node.kind, ty) {
+        (NodeKind::Array { count, .. }, Ty::Array { elem, .. }) => {
+            for i in shown_elements(*count) {
+                match i {
+                    Some(i) => {
+                        if let Some(e) = node.element(i) {
+                            table_rows(out, &format!("[{i}]"), elem, &e, depth + 1);
+                        }
+                    }
+                    None => {
+                        let _ = writeln!(
+                            out,
+                            "  {:>6} {:>6} {:>5}  {:<24} {}  ... [2] to [{}] like the others",
+                            "",
+                            "",
+                            "",
+                            "",
+                            indent,
+                            count - 2
+                        );
+                    }
+                }
+            }
+        }
+        (NodeKind::Struct { fields, .. }, _) => {
+            for FieldNode { name, ty, node } in fields {
+                table_rows(out, name, ty, node, depth + 1);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Element indices the table shows: all of them up to [`MAX_SHOWN_ELEMENTS`],
+/// else the first two, a gap (`None`) and the last.
+fn shown_elements(count: u64) -> Vec<Option<u64>> {
+    if count <= MAX_SHOWN_ELEMENTS {
+        (0..count).map(Some).collect()
+    } else {
+        vec![Some(0), Some(1), None, Some(count - 1)]
+    }
+}
+
+/// Arrays longer than this are elided in the text table (JSON lists everything).
+pub const MAX_SHOWN_ELEMENTS: u64 = 6;
+
+/// One line per 16-byte row; each byte is three characters wide, each run of
+/// bytes is framed by `|` and labelled with the member path or the padding reason.
+pub fn row_diagram(root: &Node, colors: Colors) -> String {
+    let view = RowView::new(root);
+    let mut out = String::new();
+    let mut header = String::from("        ");
+    for i in 0..16 {
+        let _ = write!(header, "{i:<3}");
+    }
+    out.push_str(header.trim_end());
+    out.push('\n');
+    let mut palette_of: Vec<String> = Vec::new();
+    // Render every row, plus a key in which array indices are blanked out, so
+    // that runs of rows repeating the same pattern (long arrays) can be elided.
+    let rendered: Vec<(String, String)> = view
+        .rows
+        .iter()
+        .map(|row| {
+            let mut line = format!("  c{:<4}|", row.index);
+            let mut key = String::new();
+            for cell in &row.cells {
+                let width = cell.len as usize * 3 - 1;
+                let (label, fill, color) = match &cell.content {
+                    CellContent::Member { path } => {
+                        let idx = match palette_of.iter().position(|p| p == path) {
+                            Some(i) => i,
+                            None => {
+                                palette_of.push(path.clone());
+                                palette_of.len() - 1
+                            }
+                        };
+                        (path.clone(), ' ', PALETTE[idx % PALETTE.len()])
+                    }
+                    CellContent::Padding(r) => (format!("pad: {}", reason_label(*r)), '-', DIM),
+                    CellContent::Unused => (String::new(), ' ', ""),
+                };
+                let _ = write!(
+                    key,
+                    "{}:{}:{}|",
+                    cell.start,
+                    cell.len,
+                    blank_indices(&label)
+                );
+                let mut text: String = label.chars().take(width).collect();
+                while text.chars().count() < width {
+                    text.push(fill);
+                }
+                if colors == Colors::On && !color.is_empty() {
+                    let _ = write!(line, "{color}{text}{RESET}|");
+                } else {
+                    let _ = write!(line, "{text}|");
+                }
+            }
+            (line, key)
+        })
+        .collect();
+    let mut i = 0;
+    while i < rendered.len() {
+        if let Some((period, repeats)) = repeating_block(&rendered, i) {
+            // Show the first two blocks and the last; summarise the rest.
+            for (line, _) in &rendered[i..i + 2 * period] {
+                out.push_str(line);
+                out.push('\n');
+            }
+            let first = view.rows[i + 2 * period].index;
+            let last = view.rows[i + (repeats - 1) * period - 1].index;
+            let _ = writeln!(
+                out,
+                "  ...    rows c{first} to c{last}: the same {period}-row pattern {} more times",
+                repeats - 3
+            );
+            for (line, _) in &rendered[i + (repeats - 1) * period..i + repeats * period] {
+                out.push_str(line);
+                out.push('\n');
+            }
+            i += repeats * period;
+        } else {
+            out.push_str(&rendered[i].0);
+            out.push('\n');
+            i += 1;
+        }
+    }
+    out
+}
+
+/// `Bones[12].c0` -> `Bones[].c0`: the key rows are compared by.
+fn blank_indices(label: &str) -> String {
+    let mut out = String::with_capacity(label.len());
+    let mut in_brackets = false;
+    for ch in label.chars() {
+        match ch {
+            '[' => {
+                in_brackets = true;
+                out.push(ch);
+            }
+            ']' => {
+                in_brackets = false;
+                out.push(ch);
+            }
+            c if in_brackets && c.is_ascii_digit() => {}
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// If the rows from `start` repeat a block of 1 to 8 rows at least
+/// [`MIN_REPEATS_TO_ELIDE`] times, the block length and the repeat count.
+fn repeating_block(rows: &[(String, String)], start: usize) -> Option<(usize, usize)> {
+    for period in 1..=8 {
+        let block = rows.get(start..start + period)?;
+        if block.iter().all(|(_, k)| !k.contains("[]")) {
+            continue;
+        }
+        let mut repeats = 1;
+        while let Some(next) = rows.get(start + repeats * period..start + (repeats + 1) * period) {
+            if next.iter().zip(block).all(|(a, b)| a.1 == b.1) {
+                repeats += 1;
+            } else {
+                break;
+            }
+        }
+        if repeats >= MIN_REPEATS_TO_ELIDE {
+            return Some((period, repeats));
+        }
+    }
+    None
+}
+
+/// Runs of identical row patterns shorter than this are printed in full.
+const MIN_REPEATS_TO_ELIDE: usize = 5;
+
+/// The JSON document for all buffers (schema in docs/cli.md).
+pub fn json_report(layouts: &[BufferLayout]) -> Value {
+    let buffers: Vec<Value> = layouts
+        .iter()
+        .map(|l| {
+            let kind = match l.kind {
+                BufferKind::CBuffer => "cbuffer",
+                BufferKind::TBuffer => "tbuffer",
+                BufferKind::ConstantBuffer => "ConstantBuffer",
+                BufferKind::Globals => "$Globals",
+            };
+            let binding = match l.binding {
+                Some(b) => json!({ "register": b.register, "space": b.space }),
+                None => Value::Null,
+            };
+            json!({
+                "name": l.name.as_ref(),
+                "kind": kind,
+                "binding": binding,
+                "rules": l.rules.name(),
+                "size": l.size().get(),
+                "members": l.fields().iter().map(|f| json_node(&f.name, &f.ty, &f.node)).collect::<Vec<_>>(),
+                "padding": l.padding().iter().map(|p| json!({
+                    "offset": p.offset.get(),
+                    "size": p.size.get(),
+                    "reason": p.reason,
+                })).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    json!({ "buffers": buffers })
+}
+
+fn json_node(name: &str, ty: &Ty, node: &Node) -> Value {
+    let mut obj = serde_json::Map::new();
+    obj.insert("name".into(), json!(name));
+    obj.insert("type".into(), json!(ty.to_string()));
+    obj.insert("offset".into(), json!(node.offset.get()));
+    obj.insert("size".into(), json!(node.size.get()));
+    obj.insert("align".into(), json!(node.align.bytes()));
+    match (&node.kind, ty) {
+        (NodeKind::Array { count, stride, .. }, Ty::Array { elem, .. }) => {
+            obj.insert("stride".into(), json!(stride.get()));
+            let elements: Vec<Value> = (0..*count)
+                .filter_map(|i| {
+                    node.element(i)
+                        .map(|e| json_node(&format!("[{i}]"), elem, &e))
+                })
+                .collect();
+            obj.insert("elements".into(), Value::Array(elements));
+        }
+        (NodeKind::Struct { fields, .. }, _) => {
+            obj.insert(
+                "fields".into(),
+                Value::Array(
+                    fields
+                        .iter()
+                        .map(|f| json_node(&f.name, &f.ty, &f.node))
+                        .collect(),
+                ),
+            );
+        }
+        _ => {}
+    }
+    Value::Object(obj)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cblower_layout::{layout_buffer, BufferDecl, Field, LayoutOptions, RuleSet, Scalar};
+
+    fn example_arrays() -> BufferLayout {
+        let decl = BufferDecl::new(
+            "ExampleArrays",
+            BufferKind::CBuffer,
+            vec![
+                Field::new("before", Ty::vector(Scalar::Float, 2)),
+                Field::new("array", Ty::array(Ty::scalar(Scalar::Float), 2)),
+                Field::new("after", Ty::vector(Scalar::Float, 2)),
+            ],
+        );
+        layout_buffer(&decl, LayoutOptions::new(RuleSet::CBuffer)).unwrap()
+    }
+
+    #[test]
+    fn text_report_of_example_arrays() {
+        let text = text_report(&example_arrays(), Colors::Off);
+        let want = "\
+cbuffer ExampleArrays  [rules: cbuffer, size: 44 bytes]
+  offset   size align  type                     name
+       0      8     4  float2                   before
+      16     20    16  float[2]                 array  (stride 16)
+      16      4     4  float                      [0]
+      32      4     4  float                      [1]
+      36      8     4  float2                   after
+
+        0  1  2  3  4  5  6  7  8  9  10 11 12 13 14 15
+  c0   |before                 |pad: array start-------|
+  c1   |array[0]   |pad: array element-----------------|
+  c2   |array[1]   |after                  |           |
+";
+        assert_eq!(text, want);
+    }
+
+    #[test]
+    fn json_report_of_example_arrays() {
+        let v = json_report(&[example_arrays()]);
+        assert_eq!(
+            v,
+            json!({"buffers": [{
+                "name": "ExampleArrays", "kind": "cbuffer", "binding": null, "rules": "cbuffer", "size": 44,
+                "members": [
+                    {"name": "before", "type": "float2", "offset": 0, "size": 8, "align": 4},
+                    {"name": "array", "type": "float[2]", "offset": 16, "size": 20, "align": 16, "stride": 16,
+                     "elements": [
+                        {"name": "[0]", "type": "float", "offset": 16, "size": 4, "align": 4},
+                        {"name": "[1]", "type": "float", "offset": 32, "size": 4, "align": 4}]},
+                    {"name": "after", "type": "float2", "offset": 36, "size": 8, "align": 4}
+                ],
+                "padding": [
+                    {"offset": 8, "size": 8, "reason": "array_start"},
+                    {"offset": 20, "size": 12, "reason": "array_element"}
+                ]
+            }]})
+        );
+    }
+}

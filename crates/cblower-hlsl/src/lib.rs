@@ -1,0 +1,191 @@
+//! HLSL declaration front end: reads whole shader files and returns the
+//! constant buffers they declare as `cblower-layout` [`BufferDecl`]s.
+//!
+//! The pipeline is [`pp`] (preprocessor, spans kept per token) →
+//! [`parser`] (declarations only; functions and initialisers are skipped) →
+//! [`lower`] (name resolution, array sizes, matrix orders). Errors are
+//! [`Diagnostic`]s rendered with `codespan-reporting`.
+//!
+//! ```
+//! let opts = cblower_hlsl::FrontendOptions::default();
+//! let program = cblower_hlsl::parse_source(
+//!     "demo.hlsl",
+//!     "cbuffer Frame : register(b0) { float4x4 view; float time; };",
+//!     &opts,
+//! )
+//! .unwrap();
+//! assert_eq!(&*program.buffers[0].name, "Frame");
+//! assert_eq!(program.buffers[0].members[1].ty.to_string(), "float");
+//! ```
+
+pub mod builtin;
+pub mod diag;
+pub mod lexer;
+pub mod lower;
+pub mod parser;
+pub mod pp;
+pub mod source;
+
+use std::path::{Path, PathBuf};
+
+pub use cblower_layout::{BufferDecl, MatrixOrder};
+pub use diag::{Diagnostic, Diagnostics, Label, ParseError, Severity};
+pub use source::{FileId, Location, SourceMap, Span};
+
+/// What the command line decides about a translation unit.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FrontendOptions {
+    /// `-I` directories, searched in order after the including file's
+    /// directory (for `"..."`) or alone (for `<...>`).
+    pub include_dirs: Vec<PathBuf>,
+    /// `-D NAME` (`None`, defined as `1`) and `-D NAME=VALUE`.
+    pub defines: Vec<(String, Option<String>)>,
+    /// DXC's `-enable-16bit-types`: allows `float16_t`, `int16_t`, `uint16_t`.
+    pub native_16bit: bool,
+    /// `-Zpr` / `-Zpc`: the matrix order when neither a keyword nor
+    /// `#pragma pack_matrix` says otherwise.
+    pub default_matrix_order: MatrixOrder,
+}
+
+/// A `[[vk::binding(binding, set)]]` attribute: used only when targeting
+/// SPIR-V, so it is kept next to the buffer rather than in its [`Binding`].
+///
+/// [`Binding`]: cblower_layout::Binding
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct VkBinding {
+    pub binding: u32,
+    pub set: u32,
+}
+
+/// Where a buffer and its members were declared, for diagnostics of later
+/// stages (e.g. a packoffset overlap found by the layout engine).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BufferSpans {
+    /// The buffer's name (for `$Globals`: its first member).
+    pub name: Span,
+    /// Each member's declarator name, parallel to `BufferDecl::members`.
+    pub members: Vec<Span>,
+}
+
+/// The buffers of one translation unit.
+#[derive(Clone, Debug)]
+pub struct Program {
+    /// In source order, with the implicit `$Globals` buffer (if any) last.
+    pub buffers: Vec<BufferDecl>,
+    /// Parallel to `buffers`.
+    pub spans: Vec<BufferSpans>,
+    /// Parallel to `buffers`: `[[vk::binding]]` attributes.
+    pub vk_bindings: Vec<Option<VkBinding>>,
+    /// `#warning`s and other non-fatal diagnostics.
+    pub warnings: Diagnostics,
+    /// Every file read, for rendering diagnostics at [`Span`]s.
+    pub sources: SourceMap,
+}
+
+/// Reads, preprocesses and parses a shader file.
+pub fn parse_file(path: &Path, opts: &FrontendOptions) -> Result<Program, ParseError> {
+    let mut sources = SourceMap::new();
+    let text = match std::fs::read(path) {
+        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+        Err(e) => {
+            return Err(ParseError {
+                diagnostics: Diagnostic::error_without_span(format!(
+                    "cannot read `{}`: {e}",
+                    path.display()
+                ))
+                .with_help("check the path and the file's permissions")
+                .into(),
+                sources,
+            })
+        }
+    };
+    let main = sources.add(path.display().to_string(), Some(path.to_path_buf()), text);
+    run(main, sources, opts)
+}
+
+/// Parses in-memory source named `name`. `#include "..."` is resolved
+/// against the `-I` directories only (there is no including directory).
+pub fn parse_source(name: &str, text: &str, opts: &FrontendOptions) -> Result<Program, ParseError> {
+    let mut sources = SourceMap::new();
+    let main = sources.add(name, None, text.to_string());
+    run(main, sources, opts)
+}
+
+/// Stack for the front end's thread: nesting is bounded at 256 levels
+/// everywhere, which in a debug build needs more than a default 2 MiB stack.
+const FRONTEND_STACK_BYTES: usize = 256 << 20;
+
+/// Runs `f` on a thread with a [`FRONTEND_STACK_BYTES`] stack (or on this
+/// thread if one cannot be started).
+pub(crate) fn with_big_stack<T: Send>(f: impl FnOnce() -> T + Send) -> T {
+    let job = std::sync::Mutex::new(Some(f));
+    let take = || job.lock().ok().and_then(|mut j| j.take());
+    let from_thread = std::thread::scope(|scope| {
+        let spawned = std::thread::Builder::new()
+            .name("cblower-hlsl".into())
+            .stack_size(FRONTEND_STACK_BYTES)
+            .spawn_scoped(scope, || take().map(|f| f()));
+        match spawned.map(|h| h.join()) {
+            Ok(Ok(v)) => v,
+            Ok(Err(panic)) => std::panic::resume_unwind(panic),
+            Err(_) => None,
+        }
+    });
+    match from_thread {
+        Some(v) => v,
+        // No thread could be started: run here with the stack we have.
+        None => match take() {
+            Some(f) => f(),
+            None => unreachable!("the front-end job ran but returned nothing"),
+        },
+    }
+}
+
+fn run(main: FileId, sources: SourceMap, opts: &FrontendOptions) -> Result<Program, ParseError> {
+    with_big_stack(|| run_here(main, sources, opts))
+}
+
+fn run_here(
+    main: FileId,
+    mut sources: SourceMap,
+    opts: &FrontendOptions,
+) -> Result<Program, ParseError> {
+    let pre = match pp::preprocess(main, &mut sources, opts) {
+        Ok(p) => p,
+        Err(diagnostics) => {
+            return Err(ParseError {
+                diagnostics,
+                sources,
+            })
+        }
+    };
+    let end = u32::try_from(sources.text(main).len()).unwrap_or(u32::MAX);
+    let items = match parser::parse(pre.tokens, Span::new(main, end, end)) {
+        Ok(items) => items,
+        Err(d) => {
+            let mut diagnostics = pre.warnings;
+            diagnostics.push(d);
+            return Err(ParseError {
+                diagnostics,
+                sources,
+            });
+        }
+    };
+    match lower::lower(&items, opts) {
+        Ok(l) => Ok(Program {
+            buffers: l.buffers,
+            spans: l.spans,
+            vk_bindings: l.vk_bindings,
+            warnings: pre.warnings,
+            sources,
+        }),
+        Err(d) => {
+            let mut diagnostics = pre.warnings;
+            diagnostics.extend(d);
+            Err(ParseError {
+                diagnostics,
+                sources,
+            })
+        }
+    }
+}

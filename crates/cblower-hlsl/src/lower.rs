@@ -1,0 +1,1114 @@
+//! Turns the parsed declarations into `cblower-layout` [`BufferDecl`]s.
+//!
+//! This is the one place where names are resolved (namespaces, typedefs,
+//! structs, `static const` integers), array sizes are evaluated and matrix
+//! orders are decided, in source order, so a name only sees what was declared
+//! before it.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use cblower_layout::{
+    Binding, BufferDecl, BufferKind, Field, MatrixOrder, Placement, ResourceTy, Scalar, Storage,
+    StructTy, Ty,
+};
+
+use crate::builtin::{self, Shape};
+use crate::diag::{Diagnostic, Diagnostics};
+use crate::parser::ast::{
+    ArrayDim, Attributes, BlockKind, BufferBlock, ConstantBufferDecl, Declaration, Declarator,
+    EnumDef, Expr, Ident, Item, Register, StructDef, TemplateArg, TypeSpec,
+};
+use crate::source::Span;
+use crate::{BufferSpans, FrontendOptions, VkBinding};
+
+/// Deepest typedef chain followed.
+const MAX_TYPEDEF_DEPTH: usize = 256;
+
+/// The buffers of a translation unit, with `$Globals` last.
+#[derive(Debug, Default)]
+pub struct Lowered {
+    pub buffers: Vec<BufferDecl>,
+    pub spans: Vec<BufferSpans>,
+    pub vk_bindings: Vec<Option<VkBinding>>,
+}
+
+pub fn lower(items: &[Item], opts: &FrontendOptions) -> Result<Lowered, Diagnostics> {
+    let mut l = Lowerer {
+        opts,
+        scope: Vec::new(),
+        namespaces: Vec::new(),
+        types: HashMap::new(),
+        consts: HashMap::new(),
+        out: Lowered::default(),
+        globals: Vec::new(),
+        global_names: HashMap::new(),
+        struct_spans: HashMap::new(),
+        diags: Diagnostics::new(),
+    };
+    l.items(items);
+    if !l.globals.is_empty() {
+        let first = l.globals.first().map(|g| g.1);
+        let (members, spans): (Vec<Field>, Vec<Span>) =
+            std::mem::take(&mut l.globals).into_iter().unzip();
+        l.out
+            .buffers
+            .push(BufferDecl::new("$Globals", BufferKind::Globals, members));
+        l.out.spans.push(BufferSpans {
+            name: first.unwrap_or_else(|| Span::new(Default::default(), 0, 0)),
+            members: spans,
+        });
+        l.out.vk_bindings.push(None);
+    }
+    if l.diags.has_errors() {
+        return Err(l.diags);
+    }
+    Ok(l.out)
+}
+
+/// The matrix order a declaration asks for: an explicit keyword wins over the
+/// `#pragma pack_matrix` / default order in effect.
+#[derive(Clone, Copy, Debug)]
+struct OrderCtx {
+    explicit: Option<MatrixOrder>,
+    implicit: MatrixOrder,
+}
+
+impl OrderCtx {
+    fn effective(self) -> MatrixOrder {
+        self.explicit.unwrap_or(self.implicit)
+    }
+}
+
+#[derive(Clone, Debug)]
+enum TypeEntry {
+    Struct(Arc<StructTy>),
+    /// Forward-declared, or being defined right now (then a use is a
+    /// recursive struct).
+    Incomplete {
+        being_defined: bool,
+        span: Span,
+    },
+    /// A typedef resolved for both possible implicit matrix orders, so the
+    /// order in effect where it is *used* can still apply.
+    Typedef {
+        column: Ty,
+        row: Ty,
+    },
+    /// A typedef of a struct that was only forward-declared: resolved when used.
+    DeferredTypedef {
+        spec: TypeSpec,
+        dims: Vec<u64>,
+        scope: Vec<String>,
+        explicit: Option<MatrixOrder>,
+    },
+    Enum,
+}
+
+struct Lowerer<'a> {
+    opts: &'a FrontendOptions,
+    /// Enclosing namespaces and structs: the prefix of qualified names.
+    scope: Vec<String>,
+    /// Enclosing namespaces only (for `Field::namespace`).
+    namespaces: Vec<String>,
+    types: HashMap<String, TypeEntry>,
+    consts: HashMap<String, i64>,
+    out: Lowered,
+    globals: Vec<(Field, Span)>,
+    global_names: HashMap<String, Span>,
+    /// Field-name spans of each struct, base fields first.
+    struct_spans: HashMap<String, Vec<Span>>,
+    diags: Diagnostics,
+}
+
+impl Lowerer<'_> {
+    fn qualify(&self, name: &str) -> String {
+        if self.scope.is_empty() {
+            name.to_string()
+        } else {
+            format!("{}::{name}", self.scope.join("::"))
+        }
+    }
+
+    fn namespace(&self) -> Option<Arc<str>> {
+        (!self.namespaces.is_empty()).then(|| Arc::from(self.namespaces.join("::")))
+    }
+
+    /// The key under which `path` is visible from the current scope.
+    fn visible_key<T>(&self, map: &HashMap<String, T>, path: &[Ident]) -> Option<String> {
+        let joined = path
+            .iter()
+            .map(|i| i.name.as_str())
+            .collect::<Vec<_>>()
+            .join("::");
+        (0..=self.scope.len()).rev().find_map(|i| {
+            let key = match self.scope.get(..i) {
+                Some(prefix) if !prefix.is_empty() => format!("{}::{joined}", prefix.join("::")),
+                _ => joined.clone(),
+            };
+            map.contains_key(&key).then_some(key)
+        })
+    }
+
+    fn items(&mut self, items: &[Item]) {
+        for item in items {
+            match item {
+                Item::Namespace { name, items } => {
+                    self.scope.push(name.name.clone());
+                    self.namespaces.push(name.name.clone());
+                    self.items(items);
+                    self.scope.pop();
+                    self.namespaces.pop();
+                }
+                Item::Buffer(b) => self.buffer(b),
+                Item::ConstantBuffer(cb) => self.constant_buffer(cb),
+                Item::Enum(e) => self.enum_def(e),
+                Item::Decl(d) => self.global(d),
+            }
+        }
+    }
+
+    fn global(&mut self, d: &Declaration) {
+        let Some(base) = self.declaration_base(d) else {
+            return;
+        };
+        if d.modifiers.is_typedef {
+            self.typedefs(d, &base);
+            return;
+        }
+        for decl in &d.declarators {
+            let ty = match self.apply_dims(base.clone(), &decl.dims, &decl.name) {
+                Ok(t) => t,
+                Err(e) => {
+                    self.diags.push(e);
+                    continue;
+                }
+            };
+            if d.modifiers.is_static {
+                self.record_constant(d, decl);
+                continue;
+            }
+            if d.modifiers.is_groupshared || is_resource(&ty) {
+                continue;
+            }
+            let Some(field) = self.field(d, decl, ty) else {
+                continue;
+            };
+            let key = self.qualify(&decl.name.name);
+            if let Some(first) = self.global_names.get(&key) {
+                self.diags.push(duplicate(
+                    &decl.name,
+                    *first,
+                    format!("duplicate global variable `{}`", decl.name.name),
+                ));
+                continue;
+            }
+            self.global_names.insert(key, decl.name.span);
+            self.globals.push((field, decl.name.span));
+        }
+    }
+
+    /// A buffer member or global as a [`Field`]; `None` after an error.
+    fn field(&mut self, d: &Declaration, decl: &Declarator, ty: Ty) -> Option<Field> {
+        let mut field = Field::new(decl.name.name.as_str(), ty);
+        field.is_const = d.modifiers.is_const;
+        field.namespace = self.namespace();
+        field.storage = if d.modifiers.is_static {
+            Storage::Static
+        } else if d.modifiers.is_groupshared {
+            Storage::Groupshared
+        } else {
+            Storage::Buffer
+        };
+        if let Some(e) = &d.attrs.vk_offset {
+            match self.eval_unsigned(e, "a `vk::offset`") {
+                Ok(v) => field.placement = Some(Placement::VkOffset(v)),
+                Err(err) => {
+                    self.diags.push(err);
+                    return None;
+                }
+            }
+        }
+        if let Some(Register {
+            slot: Some(('c', n)),
+            ..
+        }) = decl.register
+        {
+            field.placement = Some(Placement::ConstantRegister(n));
+        }
+        if let Some((register, component, _)) = decl.packoffset {
+            field.placement = Some(Placement::PackOffset {
+                register,
+                component,
+            });
+        }
+        Some(field)
+    }
+
+    fn record_constant(&mut self, d: &Declaration, decl: &Declarator) {
+        if !d.modifiers.is_const || !decl.dims.is_empty() {
+            return;
+        }
+        if let Some(v) = decl.init.as_ref().and_then(|e| self.eval(e).ok()) {
+            let key = self.qualify(&decl.name.name);
+            self.consts.insert(key, v);
+        }
+    }
+
+    fn buffer(&mut self, b: &BufferBlock) {
+        let (kind, kw, class) = match b.kind {
+            BlockKind::CBuffer => (BufferKind::CBuffer, "cbuffer", 'b'),
+            BlockKind::TBuffer => (BufferKind::TBuffer, "tbuffer", 't'),
+        };
+        let binding = self.binding(b.register.as_ref(), kw, &b.name, class);
+        let vk = self.vk_binding(&b.attrs);
+        let mut members = Vec::new();
+        let mut spans = Vec::new();
+        let mut seen: HashMap<String, Span> = HashMap::new();
+        for item in &b.items {
+            match item {
+                Item::Decl(d) => {
+                    let Some(base) = self.declaration_base(d) else {
+                        continue;
+                    };
+                    if d.modifiers.is_typedef {
+                        self.typedefs(d, &base);
+                        continue;
+                    }
+                    for decl in &d.declarators {
+                        let ty = match self.apply_dims(base.clone(), &decl.dims, &decl.name) {
+                            Ok(t) => t,
+                            Err(e) => {
+                                self.diags.push(e);
+                                continue;
+                            }
+                        };
+                        if d.modifiers.is_static {
+                            self.record_constant(d, decl);
+                        }
+                        let Some(field) = self.field(d, decl, ty) else {
+                            continue;
+                        };
+                        if let Some(first) = seen.get(&decl.name.name) {
+                            self.diags.push(duplicate(
+                                &decl.name,
+                                *first,
+                                format!(
+                                    "duplicate member `{}` in {kw} `{}`",
+                                    decl.name.name, b.name.name
+                                ),
+                            ));
+                            continue;
+                        }
+                        seen.insert(decl.name.name.clone(), decl.name.span);
+                        members.push(field);
+                        spans.push(decl.name.span);
+                    }
+                }
+                Item::Enum(e) => self.enum_def(e),
+                Item::Namespace { .. } | Item::Buffer(_) | Item::ConstantBuffer(_) => {}
+            }
+        }
+        let mut decl = BufferDecl::new(b.name.name.as_str(), kind, members);
+        decl.binding = binding;
+        decl.namespace = self.namespace();
+        self.push_buffer(decl, b.name.span, spans, vk);
+    }
+
+    fn push_buffer(
+        &mut self,
+        decl: BufferDecl,
+        name: Span,
+        members: Vec<Span>,
+        vk: Option<VkBinding>,
+    ) {
+        self.out.buffers.push(decl);
+        self.out.spans.push(BufferSpans { name, members });
+        self.out.vk_bindings.push(vk);
+    }
+
+    fn constant_buffer(&mut self, cb: &ConstantBufferDecl) {
+        let binding = self.binding(cb.register.as_ref(), "ConstantBuffer", &cb.name, 'b');
+        let vk = self.vk_binding(&cb.attrs);
+        let order = OrderCtx {
+            explicit: None,
+            implicit: self.opts.default_matrix_order,
+        };
+        let elem = match self.resolve(&cb.element, order, 0) {
+            Ok(Ty::Struct(s)) => s,
+            Ok(other) => {
+                self.diags.push(
+                    Diagnostic::error(
+                        cb.element.span(),
+                        format!("`ConstantBuffer` needs a struct type, found `{other}`"),
+                    )
+                    .with_help(
+                        "put the members in a struct: `struct T { ... }; ConstantBuffer<T> Name;`",
+                    ),
+                );
+                return;
+            }
+            Err(e) => {
+                self.diags.push(e);
+                return;
+            }
+        };
+        let mut array_len = None;
+        for dim in &cb.dims {
+            let n = match &dim.size {
+                // An unbounded array `ConstantBuffer<T> b[]` has length 0.
+                None => 0,
+                Some(e) => match self.eval_array_size(e) {
+                    Ok(n) => n,
+                    Err(err) => {
+                        self.diags.push(err);
+                        return;
+                    }
+                },
+            };
+            array_len = Some(array_len.unwrap_or(1u64).saturating_mul(n));
+        }
+        let members: Vec<Field> = elem.all_fields().cloned().collect();
+        let spans = self
+            .struct_spans
+            .get(&*elem.name)
+            .cloned()
+            .unwrap_or_else(|| vec![cb.name.span; members.len()]);
+        let mut decl = BufferDecl::new(cb.name.name.as_str(), BufferKind::ConstantBuffer, members);
+        decl.binding = binding;
+        decl.element_type = Some(elem.name.clone());
+        decl.array_len = array_len;
+        decl.namespace = self.namespace();
+        self.push_buffer(decl, cb.name.span, spans, vk);
+    }
+
+    fn binding(
+        &mut self,
+        reg: Option<&Register>,
+        kw: &str,
+        name: &Ident,
+        class: char,
+    ) -> Option<Binding> {
+        let reg = reg?;
+        match reg.slot {
+            Some((c, _)) if c != class => {
+                self.diags.push(
+                    Diagnostic::error(
+                        reg.span,
+                        format!(
+                            "{kw} `{}` must be bound to a `{class}` register, found `{c}`",
+                            name.name
+                        ),
+                    )
+                    .with_help(format!(
+                        "write `register({class}0)` (with the slot you want)"
+                    )),
+                );
+                None
+            }
+            slot => Some(Binding {
+                register: slot.map(|s| s.1),
+                space: reg.space.unwrap_or(0),
+            }),
+        }
+    }
+
+    fn vk_binding(&mut self, attrs: &Attributes) -> Option<VkBinding> {
+        let (b, s) = attrs.vk_binding.as_ref()?;
+        let binding = self.eval_unsigned(b, "a `vk::binding`");
+        let set = s
+            .as_ref()
+            .map_or(Ok(0), |s| self.eval_unsigned(s, "a `vk::binding` set"));
+        match (binding, set) {
+            (Ok(b), Ok(s)) => Some(VkBinding {
+                binding: u32::try_from(b).unwrap_or(u32::MAX),
+                set: u32::try_from(s).unwrap_or(u32::MAX),
+            }),
+            (Err(e), _) | (_, Err(e)) => {
+                self.diags.push(e);
+                None
+            }
+        }
+    }
+
+    fn enum_def(&mut self, e: &EnumDef) {
+        if let Some(name) = &e.name {
+            let key = self.qualify(&name.name);
+            self.types.insert(key, TypeEntry::Enum);
+        }
+        let mut next = 0i64;
+        for (id, value) in &e.values {
+            let v = match value.as_ref().map(|v| self.eval(v)) {
+                Some(Ok(v)) => v,
+                Some(Err(err)) => {
+                    self.diags.push(err);
+                    next
+                }
+                None => next,
+            };
+            let key = self.qualify(&id.name);
+            self.consts.insert(key, v);
+            if let Some(name) = &e.name {
+                let key = self.qualify(&format!("{}::{}", name.name, id.name));
+                self.consts.insert(key, v);
+            }
+            next = v.wrapping_add(1);
+        }
+    }
+
+    fn order_of(&self, d: &Declaration) -> OrderCtx {
+        OrderCtx {
+            explicit: d.modifiers.matrix_order,
+            implicit: d.pack_matrix.unwrap_or(self.opts.default_matrix_order),
+        }
+    }
+
+    /// The type a declaration's declarators share (before their array
+    /// dimensions). Defines an inline struct exactly once. Errors are
+    /// recorded and give `None`.
+    fn declaration_base(&mut self, d: &Declaration) -> Option<Ty> {
+        let order = self.order_of(d);
+        let r = match &d.ty {
+            TypeSpec::Struct(def) if def.body.is_some() => {
+                // `typedef struct { ... } Name;` names the struct `Name`.
+                let hint = if d.modifiers.is_typedef && def.name.is_none() {
+                    d.declarators.first().map(|x| x.name.name.clone())
+                } else {
+                    None
+                };
+                Ok(Ty::Struct(self.define_struct(def, hint)))
+            }
+            TypeSpec::Struct(def) => match &def.name {
+                Some(name) => {
+                    if self
+                        .visible_key(&self.types, std::slice::from_ref(name))
+                        .is_none()
+                    {
+                        let key = self.qualify(&name.name);
+                        self.types.insert(
+                            key,
+                            TypeEntry::Incomplete {
+                                being_defined: false,
+                                span: name.span,
+                            },
+                        );
+                    }
+                    if d.declarators.is_empty() {
+                        return None; // a forward declaration
+                    }
+                    if d.modifiers.is_typedef {
+                        // Checked (and possibly deferred) in `typedefs`.
+                        return Some(Ty::Scalar(Scalar::Int));
+                    }
+                    self.resolve_path(std::slice::from_ref(name), None, name.span, order, 0)
+                }
+                None => return None,
+            },
+            TypeSpec::Named { .. } if d.modifiers.is_typedef && self.is_incomplete(&d.ty) => {
+                return Some(Ty::Scalar(Scalar::Int)); // deferred in `typedefs`
+            }
+            spec => self.resolve(spec, order, 0),
+        };
+        match r {
+            Ok(t) => Some(t),
+            Err(e) => {
+                self.diags.push(e);
+                None
+            }
+        }
+    }
+
+    /// True if `spec` names a forward-declared struct or a deferred typedef.
+    fn is_incomplete(&self, spec: &TypeSpec) -> bool {
+        let path = match spec {
+            TypeSpec::Named {
+                path, args: None, ..
+            } => path.as_slice(),
+            TypeSpec::Struct(def) if def.body.is_none() => match &def.name {
+                Some(n) => std::slice::from_ref(n),
+                None => return false,
+            },
+            _ => return false,
+        };
+        self.visible_key(&self.types, path)
+            .and_then(|k| self.types.get(&k))
+            .is_some_and(|e| {
+                matches!(
+                    e,
+                    TypeEntry::Incomplete {
+                        being_defined: false,
+                        ..
+                    } | TypeEntry::DeferredTypedef { .. }
+                )
+            })
+    }
+
+    fn typedefs(&mut self, d: &Declaration, base: &Ty) {
+        let deferred = self.is_incomplete(&d.ty);
+        for decl in &d.declarators {
+            let key = self.qualify(&decl.name.name);
+            if deferred {
+                let mut dims = Vec::new();
+                for dim in &decl.dims {
+                    match self.dim_size(dim, &decl.name) {
+                        Ok(n) => dims.push(n),
+                        Err(e) => {
+                            self.diags.push(e);
+                            return;
+                        }
+                    }
+                }
+                self.types.insert(
+                    key,
+                    TypeEntry::DeferredTypedef {
+                        spec: d.ty.clone(),
+                        dims,
+                        scope: self.scope.clone(),
+                        explicit: d.modifiers.matrix_order,
+                    },
+                );
+                continue;
+            }
+            // Re-resolve a plain named type under the other implicit order;
+            // struct definitions are resolved once (their fields are fixed).
+            let explicit = d.modifiers.matrix_order;
+            let with_order = |l: &mut Self, implicit| -> Result<Ty, Diagnostic> {
+                let t = match &d.ty {
+                    TypeSpec::Struct(def) if def.body.is_some() => base.clone(),
+                    spec => l.resolve(spec, OrderCtx { explicit, implicit }, 0)?,
+                };
+                l.apply_dims(t, &decl.dims, &decl.name)
+            };
+            match (
+                with_order(self, MatrixOrder::ColumnMajor),
+                with_order(self, MatrixOrder::RowMajor),
+            ) {
+                (Ok(column), Ok(row)) => {
+                    self.types.insert(key, TypeEntry::Typedef { column, row });
+                }
+                (Err(e), _) | (_, Err(e)) => self.diags.push(e),
+            }
+        }
+    }
+
+    /// Defines a struct and returns it. Field errors are recorded and the
+    /// struct is still defined with the fields that worked, so one mistake
+    /// gives one error.
+    fn define_struct(&mut self, def: &StructDef, hint: Option<String>) -> Arc<StructTy> {
+        let local = def
+            .name
+            .as_ref()
+            .map(|n| n.name.clone())
+            .or(hint)
+            .unwrap_or_else(|| "anon".to_string());
+        let qualified = self.qualify(&local);
+        let name_span = def.name.as_ref().map_or(def.keyword_span, |n| n.span);
+        let registered = def.name.is_some();
+        if registered {
+            if let Some(TypeEntry::Struct(_)) = self.types.get(&qualified) {
+                self.diags.push(
+                    Diagnostic::error(name_span, format!("redefinition of struct `{local}`"))
+                        .with_help("rename one of the structs"),
+                );
+            }
+            self.types.insert(
+                qualified.clone(),
+                TypeEntry::Incomplete {
+                    being_defined: true,
+                    span: name_span,
+                },
+            );
+        }
+        let mut base = None;
+        let mut spans = Vec::new();
+        if let Some(b) = &def.base {
+            let order = OrderCtx {
+                explicit: None,
+                implicit: self.opts.default_matrix_order,
+            };
+            match self.resolve(b, order, 0) {
+                Ok(Ty::Struct(s)) => {
+                    spans = self.struct_spans.get(&*s.name).cloned().unwrap_or_default();
+                    base = Some(s);
+                }
+                Ok(other) => self.diags.push(
+                    Diagnostic::error(
+                        b.span(),
+                        format!("a struct can only derive from a struct, not `{other}`"),
+                    )
+                    .with_help("remove the base type or make it a struct"),
+                ),
+                Err(e) => self.diags.push(e),
+            }
+        }
+        self.scope.push(local.clone());
+        let mut fields: Vec<Field> = Vec::new();
+        let mut seen: HashMap<String, Span> = HashMap::new();
+        for item in def.body.as_deref().unwrap_or(&[]) {
+            match item {
+                Item::Decl(d) => {
+                    let Some(ty) = self.declaration_base(d) else {
+                        continue;
+                    };
+                    if d.modifiers.is_typedef {
+                        self.typedefs(d, &ty);
+                        continue;
+                    }
+                    for decl in &d.declarators {
+                        let t = match self.apply_dims(ty.clone(), &decl.dims, &decl.name) {
+                            Ok(t) => t,
+                            Err(e) => {
+                                self.diags.push(e);
+                                continue;
+                            }
+                        };
+                        if let Some(first) = seen.get(&decl.name.name) {
+                            self.diags.push(duplicate(
+                                &decl.name,
+                                *first,
+                                format!("duplicate field `{}` in struct `{local}`", decl.name.name),
+                            ));
+                            continue;
+                        }
+                        seen.insert(decl.name.name.clone(), decl.name.span);
+                        if let Some(mut f) = self.field(d, decl, t) {
+                            f.namespace = None;
+                            fields.push(f);
+                            spans.push(decl.name.span);
+                        }
+                    }
+                }
+                Item::Enum(e) => self.enum_def(e),
+                Item::Namespace { .. } | Item::Buffer(_) | Item::ConstantBuffer(_) => {}
+            }
+        }
+        self.scope.pop();
+        let s = Arc::new(StructTy {
+            name: Arc::from(qualified.as_str()),
+            base,
+            fields,
+            align: None,
+            size: None,
+        });
+        if registered {
+            self.types
+                .insert(qualified.clone(), TypeEntry::Struct(s.clone()));
+        }
+        self.struct_spans.insert(qualified, spans);
+        s
+    }
+
+    fn resolve(
+        &mut self,
+        spec: &TypeSpec,
+        order: OrderCtx,
+        depth: usize,
+    ) -> Result<Ty, Diagnostic> {
+        match spec {
+            TypeSpec::Struct(def) => {
+                if def.body.is_some() {
+                    return Ok(Ty::Struct(self.define_struct(def, None)));
+                }
+                match &def.name {
+                    Some(n) => {
+                        self.resolve_path(std::slice::from_ref(n), None, n.span, order, depth)
+                    }
+                    None => Err(
+                        Diagnostic::error(def.keyword_span, "expected a struct name")
+                            .with_help("write `struct Name`"),
+                    ),
+                }
+            }
+            TypeSpec::Named { path, args, span } => {
+                self.resolve_path(path, args.as_deref(), *span, order, depth)
+            }
+        }
+    }
+
+    fn resolve_path(
+        &mut self,
+        path: &[Ident],
+        args: Option<&[TemplateArg]>,
+        span: Span,
+        order: OrderCtx,
+        depth: usize,
+    ) -> Result<Ty, Diagnostic> {
+        if depth > MAX_TYPEDEF_DEPTH {
+            return Err(Diagnostic::error(
+                span,
+                format!("typedefs are nested too deeply (more than {MAX_TYPEDEF_DEPTH} levels)"),
+            )
+            .with_help("shorten the chain of typedefs"));
+        }
+        let Some(first) = path.first() else {
+            return Err(Diagnostic::error(span, "expected a type name")
+                .with_help("write a type such as `float4`"));
+        };
+        if path.len() == 1 {
+            if let Some(t) = self.builtin(first, args, span, order)? {
+                return Ok(t);
+            }
+        }
+        let Some(key) = self.visible_key(&self.types, path) else {
+            return Err(self.unknown_type(path, span));
+        };
+        let entry = self.types.get(&key).cloned();
+        match entry {
+            Some(TypeEntry::Struct(s)) => Ok(Ty::Struct(s)),
+            Some(TypeEntry::Incomplete {
+                being_defined: true,
+                span: def_span,
+            }) => Err(Diagnostic::error(span, format!("struct `{key}` contains itself"))
+                .with_label(def_span, "struct defined here")
+                .with_help("a struct cannot contain a field of its own type (directly or through a typedef); use another type for this field")),
+            Some(TypeEntry::Incomplete { span: def_span, .. }) => {
+                Err(Diagnostic::error(span, format!("struct `{key}` is used before it is defined"))
+                    .with_label(def_span, "only declared here")
+                    .with_help(format!("define `struct {} {{ ... }};` before this point", first.name)))
+            }
+            Some(TypeEntry::Typedef { column, row }) => Ok(match order.effective() {
+                MatrixOrder::ColumnMajor => column,
+                MatrixOrder::RowMajor => row,
+            }),
+            Some(TypeEntry::DeferredTypedef {
+                spec,
+                dims,
+                scope,
+                explicit,
+            }) => {
+                let saved = std::mem::replace(&mut self.scope, scope);
+                let inner = OrderCtx {
+                    explicit: explicit.or(order.explicit),
+                    implicit: order.implicit,
+                };
+                let r = self.resolve(&spec, inner, depth + 1);
+                self.scope = saved;
+                let mut t = r.map_err(|e| {
+                    // Point at the use, where the recursion became visible.
+                    let mut e = e;
+                    e.span = Some(span);
+                    e
+                })?;
+                for n in dims.iter().rev() {
+                    t = Ty::array(t, *n);
+                }
+                Ok(t)
+            }
+            Some(TypeEntry::Enum) => Ok(Ty::Scalar(Scalar::Int)),
+            None => Err(self.unknown_type(path, span)),
+        }
+    }
+
+    /// Built-in numeric and resource types; `Ok(None)` if `name` is not one.
+    fn builtin(
+        &mut self,
+        name: &Ident,
+        args: Option<&[TemplateArg]>,
+        span: Span,
+        order: OrderCtx,
+    ) -> Result<Option<Ty>, Diagnostic> {
+        let n = name.name.as_str();
+        if let Some((scalar, shape)) = builtin::numeric(n) {
+            self.check_16bit(scalar, name)?;
+            return Ok(Some(match shape {
+                Shape::Scalar => Ty::Scalar(scalar),
+                Shape::Vector(len) => Ty::vector(scalar, len),
+                Shape::Matrix(r, c) => Ty::matrix(scalar, r, c, order.effective()),
+            }));
+        }
+        if n == "vector" || n == "matrix" {
+            return self.templated_numeric(name, args, span, order).map(Some);
+        }
+        if builtin::is_resource(n) {
+            let mut text = n.to_string();
+            if let Some(args) = args {
+                let rendered: Vec<String> = args.iter().map(|a| self.render_arg(a)).collect();
+                text = format!("{text}<{}>", rendered.join(", "));
+            }
+            return Ok(Some(Ty::Resource(ResourceTy {
+                name: Arc::from(text),
+            })));
+        }
+        Ok(None)
+    }
+
+    fn check_16bit(&self, scalar: Scalar, name: &Ident) -> Result<(), Diagnostic> {
+        if scalar.requires_native_16bit() && !self.opts.native_16bit {
+            return Err(Diagnostic::error(
+                name.span,
+                format!("`{}` requires native 16-bit types", name.name),
+            )
+            .with_help("pass --enable-16bit-types (DXC's -enable-16bit-types)"));
+        }
+        Ok(())
+    }
+
+    /// `vector<T, N>`, `matrix<T, R, C>`, and bare `vector` / `matrix`.
+    fn templated_numeric(
+        &mut self,
+        name: &Ident,
+        args: Option<&[TemplateArg]>,
+        span: Span,
+        order: OrderCtx,
+    ) -> Result<Ty, Diagnostic> {
+        let is_vector = name.name == "vector";
+        let Some(args) = args else {
+            return Ok(if is_vector {
+                Ty::vector(Scalar::Float, 4)
+            } else {
+                Ty::matrix(Scalar::Float, 4, 4, order.effective())
+            });
+        };
+        let expected = if is_vector { 3 } else { 3 + 1 };
+        let usage = if is_vector {
+            "vector<float, 4>"
+        } else {
+            "matrix<float, 4, 4>"
+        };
+        if args.len() + 1 != expected {
+            return Err(Diagnostic::error(
+                span,
+                format!(
+                    "`{}` takes {} template arguments, found {}",
+                    name.name,
+                    expected - 1,
+                    args.len()
+                ),
+            )
+            .with_help(format!("write e.g. `{usage}`")));
+        }
+        let elem = match args.first() {
+            Some(TemplateArg::Type(t)) => self.resolve(t, order, 0)?,
+            _ => {
+                return Err(Diagnostic::error(
+                    span,
+                    format!(
+                        "the first argument of `{}` must be a scalar type",
+                        name.name
+                    ),
+                )
+                .with_help(format!("write e.g. `{usage}`")))
+            }
+        };
+        let Ty::Scalar(scalar) = elem else {
+            return Err(Diagnostic::error(
+                span,
+                format!(
+                    "the element type of `{}` must be a scalar, found `{elem}`",
+                    name.name
+                ),
+            )
+            .with_help(format!("write e.g. `{usage}`")));
+        };
+        let mut dims = Vec::new();
+        for a in args.iter().skip(1) {
+            let v = match a {
+                TemplateArg::Expr(e) => self.eval(e)?,
+                TemplateArg::Type(TypeSpec::Named {
+                    path, args: None, ..
+                }) => self.eval(&Expr::Name(path.clone()))?,
+                TemplateArg::Type(t) => {
+                    return Err(
+                        Diagnostic::error(t.span(), "expected a size between 1 and 4")
+                            .with_help(format!("write e.g. `{usage}`")),
+                    )
+                }
+            };
+            match u8::try_from(v) {
+                Ok(d @ 1..=4) => dims.push(d),
+                _ => {
+                    return Err(Diagnostic::error(
+                        span,
+                        format!("`{}` sizes must be between 1 and 4, found {v}", name.name),
+                    )
+                    .with_help(format!("write e.g. `{usage}`")))
+                }
+            }
+        }
+        Ok(match dims.as_slice() {
+            [n] => Ty::vector(scalar, *n),
+            [r, c] => Ty::matrix(scalar, *r, *c, order.effective()),
+            _ => Ty::vector(scalar, 4),
+        })
+    }
+
+    fn render_arg(&mut self, a: &TemplateArg) -> String {
+        match a {
+            TemplateArg::Expr(e) => self.eval(e).map_or_else(|_| "?".into(), |v| v.to_string()),
+            TemplateArg::Type(TypeSpec::Named { path, args, .. }) => {
+                let mut s = path
+                    .iter()
+                    .map(|p| p.name.as_str())
+                    .collect::<Vec<_>>()
+                    .join("::");
+                if let Some(args) = args {
+                    let inner: Vec<String> = args.iter().map(|x| self.render_arg(x)).collect();
+                    s = format!("{s}<{}>", inner.join(", "));
+                }
+                s
+            }
+            TemplateArg::Type(TypeSpec::Struct(def)) => {
+                def.name.as_ref().map_or("anon".into(), |n| n.name.clone())
+            }
+        }
+    }
+
+    fn unknown_type(&self, path: &[Ident], span: Span) -> Diagnostic {
+        let name = path
+            .iter()
+            .map(|p| p.name.as_str())
+            .collect::<Vec<_>>()
+            .join("::");
+        let builtins = builtin::all_type_names();
+        let user: Vec<&str> = self.types.keys().map(String::as_str).collect();
+        let candidates = builtins.iter().map(String::as_str).chain(user);
+        let help = match builtin::closest(&name, candidates) {
+            Some(s) => format!("did you mean `{s}`?"),
+            None => "declare it with `struct` or `typedef` before this point".to_string(),
+        };
+        Diagnostic::error(span, format!("unknown type name `{name}`")).with_help(help)
+    }
+
+    fn apply_dims(
+        &mut self,
+        mut ty: Ty,
+        dims: &[ArrayDim],
+        name: &Ident,
+    ) -> Result<Ty, Diagnostic> {
+        let mut sizes = Vec::with_capacity(dims.len());
+        for d in dims {
+            sizes.push(self.dim_size(d, name)?);
+        }
+        for n in sizes.into_iter().rev() {
+            ty = Ty::array(ty, n);
+        }
+        Ok(ty)
+    }
+
+    fn dim_size(&self, d: &ArrayDim, name: &Ident) -> Result<u64, Diagnostic> {
+        match &d.size {
+            Some(e) => self.eval_array_size(e),
+            None => Err(
+                Diagnostic::error(d.span, format!("array `{}` needs a size", name.name))
+                    .with_help("write the number of elements, e.g. `[4]`"),
+            ),
+        }
+    }
+
+    fn eval_array_size(&self, e: &Expr) -> Result<u64, Diagnostic> {
+        let v = self.eval(e)?;
+        u64::try_from(v).map_err(|_| {
+            Diagnostic::error(
+                e.span(),
+                format!("array size must not be negative, found {v}"),
+            )
+            .with_help("use a positive number of elements")
+        })
+    }
+
+    fn eval_unsigned(&self, e: &Expr, what: &str) -> Result<u64, Diagnostic> {
+        let v = self.eval(e)?;
+        u64::try_from(v).map_err(|_| {
+            Diagnostic::error(
+                e.span(),
+                format!("{what} value must not be negative, found {v}"),
+            )
+            .with_help("use a non-negative integer")
+        })
+    }
+
+    /// Evaluates an integer constant expression.
+    fn eval(&self, e: &Expr) -> Result<i64, Diagnostic> {
+        Ok(match e {
+            Expr::Int(v, _) => *v,
+            Expr::Other(span) => {
+                return Err(Diagnostic::error(*span, "expected an integer constant")
+                    .with_help("use an integer literal, a macro or a `static const` integer"))
+            }
+            Expr::Name(path) => {
+                let name = path
+                    .iter()
+                    .map(|p| p.name.as_str())
+                    .collect::<Vec<_>>()
+                    .join("::");
+                match self
+                    .visible_key(&self.consts, path)
+                    .and_then(|k| self.consts.get(&k))
+                {
+                    Some(v) => *v,
+                    None => {
+                        return Err(Diagnostic::error(
+                            e.span(),
+                            format!("`{name}` is not an integer constant"),
+                        )
+                        .with_help(
+                            "declare it before this point as `static const int` (or `#define` it)",
+                        ))
+                    }
+                }
+            }
+            Expr::Cast(inner) => self.eval(inner)?,
+            Expr::Unary(op, inner, _) => {
+                let v = self.eval(inner)?;
+                match op.as_str() {
+                    "-" => v.wrapping_neg(),
+                    "!" => i64::from(v == 0),
+                    "~" => !v,
+                    _ => v,
+                }
+            }
+            Expr::Ternary(c, a, b) => {
+                if self.eval(c)? != 0 {
+                    self.eval(a)?
+                } else {
+                    self.eval(b)?
+                }
+            }
+            Expr::Binary(op, a, b, span) => {
+                let (a, b) = (self.eval(a)?, self.eval(b)?);
+                match op.as_str() {
+                    "+" => a.wrapping_add(b),
+                    "-" => a.wrapping_sub(b),
+                    "*" => a.wrapping_mul(b),
+                    "/" | "%" if b == 0 => {
+                        return Err(Diagnostic::error(
+                            *span,
+                            "division by zero in a constant expression",
+                        )
+                        .with_help("make sure the divisor is not 0"))
+                    }
+                    "/" => a.wrapping_div(b),
+                    "%" => a.wrapping_rem(b),
+                    "<<" => a.wrapping_shl((b & 63) as u32),
+                    ">>" => a.wrapping_shr((b & 63) as u32),
+                    "&" => a & b,
+                    "|" => a | b,
+                    "^" => a ^ b,
+                    "&&" => i64::from(a != 0 && b != 0),
+                    "||" => i64::from(a != 0 || b != 0),
+                    "==" => i64::from(a == b),
+                    "!=" => i64::from(a != b),
+                    "<" => i64::from(a < b),
+                    ">" => i64::from(a > b),
+                    "<=" => i64::from(a <= b),
+                    ">=" => i64::from(a >= b),
+                    _ => 0,
+                }
+            }
+        })
+    }
+}
+
+fn is_resource(ty: &Ty) -> bool {
+    match ty {
+        Ty::Resource(_) => true,
+        Ty::Array { elem, .. } => is_resource(elem),
+        _ => false,
+    }
+}
+
+fn duplicate(second: &Ident, first: Span, message: String) -> Diagnostic {
+    Diagnostic::error(second.span, message)
+        .with_label(first, "first declared here")
+        .with_help("rename one of them or remove the duplicate")
+}

@@ -1,0 +1,181 @@
+//! The declarations the parser keeps, as plain data. Function bodies,
+//! initialiser values that are not constants, semantics and most attributes
+//! are dropped while parsing; [`crate::lower`] turns the rest into
+//! `cblower-layout` types.
+
+use cblower_layout::MatrixOrder;
+
+use crate::source::Span;
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ident {
+    pub name: String,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Item {
+    Namespace {
+        name: Ident,
+        items: Vec<Item>,
+    },
+    Buffer(BufferBlock),
+    ConstantBuffer(ConstantBufferDecl),
+    /// A variable, typedef, or a bare `struct S { ... };` (no declarators).
+    Decl(Declaration),
+    Enum(EnumDef),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BlockKind {
+    CBuffer,
+    TBuffer,
+}
+
+/// `cbuffer Name : register(b0) { members }`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BufferBlock {
+    pub kind: BlockKind,
+    pub name: Ident,
+    pub register: Option<Register>,
+    pub attrs: Attributes,
+    /// Declarations in the block (functions are already dropped).
+    pub items: Vec<Item>,
+}
+
+/// `ConstantBuffer<T> Name[4] : register(b0);`
+#[derive(Clone, Debug, PartialEq)]
+pub struct ConstantBufferDecl {
+    pub element: TypeSpec,
+    pub name: Ident,
+    pub dims: Vec<ArrayDim>,
+    pub register: Option<Register>,
+    pub attrs: Attributes,
+}
+
+/// `[[vk::binding(b, s)]]` and `[[vk::offset(n)]]`; other attributes are
+/// skipped.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Attributes {
+    pub vk_binding: Option<(Expr, Option<Expr>)>,
+    pub vk_offset: Option<Expr>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Modifiers {
+    pub is_static: bool,
+    pub is_const: bool,
+    pub is_groupshared: bool,
+    pub is_typedef: bool,
+    /// `row_major` / `column_major` written on the declaration.
+    pub matrix_order: Option<MatrixOrder>,
+}
+
+/// `modifiers type declarator, declarator;`
+#[derive(Clone, Debug, PartialEq)]
+pub struct Declaration {
+    pub attrs: Attributes,
+    pub modifiers: Modifiers,
+    pub ty: TypeSpec,
+    pub declarators: Vec<Declarator>,
+    /// The `#pragma pack_matrix` in effect here.
+    pub pack_matrix: Option<MatrixOrder>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum TypeSpec {
+    /// `float4`, `NS::S`, `Texture2D<float4>`, `vector<float, 3>`.
+    Named {
+        path: Vec<Ident>,
+        args: Option<Vec<TemplateArg>>,
+        span: Span,
+    },
+    /// A struct defined (or forward-declared) right here.
+    Struct(Box<StructDef>),
+}
+
+impl TypeSpec {
+    pub fn span(&self) -> Span {
+        match self {
+            TypeSpec::Named { span, .. } => *span,
+            TypeSpec::Struct(s) => s.keyword_span,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum TemplateArg {
+    Type(TypeSpec),
+    Expr(Expr),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct StructDef {
+    pub keyword_span: Span,
+    /// `None` for `struct { ... } x;`.
+    pub name: Option<Ident>,
+    pub base: Option<TypeSpec>,
+    /// `None` for a forward declaration `struct S;`.
+    pub body: Option<Vec<Item>>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Declarator {
+    pub name: Ident,
+    pub dims: Vec<ArrayDim>,
+    pub packoffset: Option<(u32, u8, Span)>,
+    pub register: Option<Register>,
+    /// The initialiser if it parsed as a constant expression.
+    pub init: Option<Expr>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct ArrayDim {
+    /// `None` for `[]`.
+    pub size: Option<Expr>,
+    pub span: Span,
+}
+
+/// `register(b3, space1)`: class letter, number, space.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Register {
+    /// `None` for `register(space1)`.
+    pub slot: Option<(char, u32)>,
+    pub space: Option<u32>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct EnumDef {
+    pub name: Option<Ident>,
+    pub values: Vec<(Ident, Option<Expr>)>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Expr {
+    Int(i64, Span),
+    /// A non-integer literal (`1.5`, `"s"`): not usable as a constant.
+    Other(Span),
+    Name(Vec<Ident>),
+    Unary(String, Box<Expr>, Span),
+    Binary(String, Box<Expr>, Box<Expr>, Span),
+    Ternary(Box<Expr>, Box<Expr>, Box<Expr>),
+    /// `(uint)x` / `uint(x)`: the value is kept.
+    Cast(Box<Expr>),
+}
+
+impl Expr {
+    pub fn span(&self) -> Span {
+        match self {
+            Expr::Int(_, s) | Expr::Other(s) | Expr::Unary(_, _, s) | Expr::Binary(_, _, _, s) => {
+                *s
+            }
+            Expr::Name(path) => match (path.first(), path.last()) {
+                (Some(a), Some(b)) => a.span.to(b.span),
+                _ => Span::new(crate::source::FileId::default(), 0, 0),
+            },
+            Expr::Ternary(c, _, e) => c.span().to(e.span()),
+            Expr::Cast(e) => e.span(),
+        }
+    }
+}

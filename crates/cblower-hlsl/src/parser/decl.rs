@@ -1,0 +1,709 @@
+//! Declarations: modifiers, types, declarators, attributes, `register` and
+//! `packoffset`.
+
+use cblower_layout::MatrixOrder;
+
+use super::ast::{
+    ArrayDim, Attributes, ConstantBufferDecl, Declaration, Declarator, Expr, Ident, Modifiers,
+    Register, StructDef, TemplateArg, TypeSpec,
+};
+use super::{Context, Parser};
+use crate::diag::Diagnostic;
+use crate::lexer::{Token, TokenKind};
+
+/// Words that modify a declaration rather than name its type. Only treated as
+/// modifiers when an identifier follows, so `float sample;` still works.
+const MODIFIERS: &[&str] = &[
+    "static",
+    "const",
+    "uniform",
+    "extern",
+    "groupshared",
+    "precise",
+    "row_major",
+    "column_major",
+    "linear",
+    "nointerpolation",
+    "noperspective",
+    "centroid",
+    "sample",
+    "volatile",
+    "inline",
+    "export",
+    "shared",
+    "snorm",
+    "unorm",
+    "globallycoherent",
+    "typedef",
+    "in",
+    "out",
+    "inout",
+];
+
+/// Keywords that cannot name a declarator; seeing one where a name belongs
+/// almost always means a `;` is missing.
+const RESERVED: &[&str] = &[
+    "cbuffer",
+    "tbuffer",
+    "struct",
+    "class",
+    "typedef",
+    "namespace",
+    "static",
+    "const",
+    "uniform",
+    "groupshared",
+    "return",
+    "if",
+    "else",
+    "for",
+    "while",
+    "enum",
+    "template",
+];
+
+const REGISTER_HELP: &str = "use `b` for constant buffers, `t` for textures and tbuffers, `s` for samplers, `u` for UAVs or `c` for constants, e.g. `register(b0)`";
+
+impl Parser {
+    /// `[attr]` and `[[vk::attr(...)]]` lists before a declaration.
+    pub(super) fn attributes(&mut self) -> Result<Attributes, Diagnostic> {
+        let mut attrs = Attributes::default();
+        while self.at_punct("[") {
+            let double = self.peek_nth(1).is_some_and(|t| t.is_punct("["));
+            let open = self.bump();
+            if double {
+                self.bump();
+            }
+            loop {
+                if self.at_punct("]") {
+                    break;
+                }
+                let mut name = self
+                    .expect_ident(
+                        "an attribute name",
+                        "write attributes as `[name(args)]` or `[[vk::name(args)]]`",
+                    )?
+                    .name;
+                while self.eat_punct("::") {
+                    let part = self.expect_ident(
+                        "an attribute name after `::`",
+                        "write e.g. `[[vk::binding(0, 1)]]`",
+                    )?;
+                    name = format!("{name}::{}", part.name);
+                }
+                if self.at_punct("(") {
+                    if name == "vk::binding" || name == "vk::offset" {
+                        self.bump();
+                        let mut args = vec![self.expr(false)?];
+                        while self.eat_punct(",") {
+                            args.push(self.expr(false)?);
+                        }
+                        self.expect_punct(")", "close the attribute arguments with `)`")?;
+                        let mut args = args.into_iter();
+                        if name == "vk::offset" {
+                            attrs.vk_offset = args.next();
+                        } else if let Some(b) = args.next() {
+                            attrs.vk_binding = Some((b, args.next()));
+                        }
+                    } else {
+                        self.skip_balanced("(", ")", "attribute arguments")?;
+                    }
+                }
+                if !self.eat_punct(",") {
+                    break;
+                }
+            }
+            if self.peek().is_none() {
+                return Err(Diagnostic::error(
+                    open.map_or(self.end, |t| t.span),
+                    "unterminated attribute: missing `]`",
+                )
+                .with_help("close the attribute with `]`"));
+            }
+            self.expect_punct("]", "close the attribute with `]`")?;
+            if double {
+                self.expect_punct("]", "close the attribute with `]]`")?;
+            }
+        }
+        Ok(attrs)
+    }
+
+    fn modifiers(&mut self, mods: &mut Modifiers) {
+        while let Some(t) = self.peek() {
+            let word = t.text.to_string();
+            if t.kind != TokenKind::Ident || !MODIFIERS.contains(&word.as_str()) {
+                break;
+            }
+            let next_is_word = self
+                .peek_nth(1)
+                .is_some_and(|n| n.kind == TokenKind::Ident || n.is_punct("::"));
+            if !next_is_word {
+                break;
+            }
+            match word.as_str() {
+                "static" => mods.is_static = true,
+                "const" => mods.is_const = true,
+                "groupshared" => mods.is_groupshared = true,
+                "typedef" => mods.is_typedef = true,
+                "row_major" => mods.matrix_order = Some(MatrixOrder::RowMajor),
+                "column_major" => mods.matrix_order = Some(MatrixOrder::ColumnMajor),
+                _ => {}
+            }
+            self.bump();
+        }
+    }
+
+    /// A declaration or a function. Functions are skipped and give `None`.
+    pub(super) fn declaration(
+        &mut self,
+        attrs: Attributes,
+    ) -> Result<Option<Declaration>, Diagnostic> {
+        let pack_matrix = self.pack_matrix;
+        let mut modifiers = Modifiers::default();
+        self.modifiers(&mut modifiers);
+        let ty = self.type_spec()?;
+        self.modifiers(&mut modifiers);
+        let is_struct_def = matches!(&ty, TypeSpec::Struct(s) if s.body.is_some());
+        let mut declarators = Vec::new();
+        if self.eat_punct(";") {
+            return Ok(Some(Declaration {
+                attrs,
+                modifiers,
+                ty,
+                declarators,
+                pack_matrix,
+            }));
+        }
+        loop {
+            let name = match self.peek() {
+                Some(t) if t.kind == TokenKind::Ident && !RESERVED.contains(&&*t.text) => {
+                    self.expect_ident("a name", "")?
+                }
+                _ if is_struct_def && declarators.is_empty() => {
+                    return Err(Diagnostic::error(
+                        self.after_previous(),
+                        "expected `;` after struct definition",
+                    )
+                    .with_help("add `;` after the closing `}`"));
+                }
+                _ => {
+                    return Err(self.expected(
+                        "a name in the declaration",
+                        "write the declaration as `type name;`",
+                    ))
+                }
+            };
+            if name.name == "operator" || self.at_punct("(") {
+                if declarators.is_empty() {
+                    self.skip_function()?;
+                    return Ok(None);
+                }
+                return Err(self.expected("`,` or `;`", "declare functions separately"));
+            }
+            declarators.push(self.declarator_rest(name)?);
+            if self.eat_punct(",") {
+                continue;
+            }
+            if self.eat_punct(";") {
+                break;
+            }
+            let last = declarators
+                .last()
+                .map_or(String::new(), |d| d.name.name.clone());
+            return Err(Diagnostic::error(
+                self.after_previous(),
+                format!("expected `;` after the declaration of `{last}`"),
+            )
+            .with_help("add `;` at the end of the declaration"));
+        }
+        Ok(Some(Declaration {
+            attrs,
+            modifiers,
+            ty,
+            declarators,
+            pack_matrix,
+        }))
+    }
+
+    /// Skips a function's parameters, semantics and body (or `;`).
+    fn skip_function(&mut self) -> Result<(), Diagnostic> {
+        if self.at_punct("(") {
+            self.skip_balanced("(", ")", "parameter list")?;
+        }
+        loop {
+            match self.peek() {
+                Some(t) if t.is_punct(";") => {
+                    self.bump();
+                    return Ok(());
+                }
+                Some(t) if t.is_punct("{") => {
+                    return self.skip_balanced("{", "}", "function body");
+                }
+                Some(t) if t.is_punct("}") => {
+                    return Err(self.expected(
+                        "`;` or a function body",
+                        "end a function declaration with `;` or give it a `{ ... }` body",
+                    ))
+                }
+                Some(t) if t.is_punct("(") => self.skip_balanced("(", ")", "parenthesis")?,
+                Some(_) => {
+                    self.bump();
+                }
+                None => {
+                    return Err(self.expected(
+                        "`;` or a function body",
+                        "end a function declaration with `;` or give it a `{ ... }` body",
+                    ))
+                }
+            }
+        }
+    }
+
+    /// Array dimensions, `: register/packoffset/semantic`, initialiser.
+    fn declarator_rest(&mut self, name: Ident) -> Result<Declarator, Diagnostic> {
+        let dims = self.array_dims()?;
+        let mut d = Declarator {
+            name,
+            dims,
+            packoffset: None,
+            register: None,
+            init: None,
+        };
+        while self.eat_punct(":") {
+            if self.at_ident("register") {
+                let r = self.register()?;
+                d.register.get_or_insert(r);
+            } else if self.at_ident("packoffset") {
+                let p = self.packoffset()?;
+                d.packoffset.get_or_insert(p);
+            } else if self.peek().is_some_and(|t| t.kind == TokenKind::Ident) {
+                self.bump(); // a semantic such as SV_Target or TEXCOORD0
+            } else {
+                return Err(self.expected(
+                    "a semantic, `register(...)` or `packoffset(...)` after `:`",
+                    "write e.g. `: packoffset(c0)` or `: register(c0)`",
+                ));
+            }
+        }
+        if self.eat_punct("=") {
+            d.init = self.initializer()?;
+        }
+        if self.at_punct("{") {
+            // Effect-framework state blocks: `SamplerState s { Filter = ...; };`
+            self.skip_balanced("{", "}", "state block")?;
+        }
+        Ok(d)
+    }
+
+    pub(super) fn array_dims(&mut self) -> Result<Vec<ArrayDim>, Diagnostic> {
+        let mut dims = Vec::new();
+        while self.at_punct("[") {
+            let open = self.bump();
+            let start = open.map_or(self.end, |t| t.span);
+            let size = if self.at_punct("]") {
+                None
+            } else {
+                Some(self.expr(false)?)
+            };
+            let close = self.expect_punct("]", "close the array size with `]`")?;
+            dims.push(ArrayDim {
+                size,
+                span: start.to(close.span),
+            });
+        }
+        Ok(dims)
+    }
+
+    /// Skips an initialiser up to the `,` or `;` that ends it, keeping its
+    /// value if it is a constant expression.
+    fn initializer(&mut self) -> Result<Option<Expr>, Diagnostic> {
+        let start = self.pos;
+        // Two operands in a row (`1.0 float`) mean the `;` is missing.
+        let mut after_operand = false;
+        loop {
+            let is_operand = self
+                .peek()
+                .is_some_and(|t| matches!(t.kind, TokenKind::Ident | TokenKind::Number));
+            if is_operand && after_operand {
+                return Err(Diagnostic::error(
+                    self.after_previous(),
+                    "expected `;` after the initializer",
+                )
+                .with_help("add `;` at the end of the declaration"));
+            }
+            let was_operand = after_operand;
+            after_operand = is_operand
+                || self
+                    .peek()
+                    .is_some_and(|t| t.is_punct(")") || t.is_punct("]") || t.is_punct("}"));
+            match self.peek() {
+                None => return Err(self.expected("`;`", "end the declaration with `;`")),
+                Some(t) if t.is_punct(",") || t.is_punct(";") => break,
+                Some(t) if t.is_punct("}") || t.is_punct(")") || t.is_punct("]") => {
+                    return Err(self.expected("`;`", "end the declaration with `;`"))
+                }
+                Some(t) if t.is_punct("{") => {
+                    self.skip_balanced("{", "}", "initializer list")?;
+                    after_operand = true;
+                }
+                Some(t) if t.is_punct("(") => {
+                    self.skip_balanced("(", ")", "parenthesis")?;
+                    // `f(x)` is an operand; `(T)x` and `(a + b)` may be followed by one.
+                    after_operand = was_operand;
+                }
+                Some(t) if t.is_punct("[") => {
+                    self.skip_balanced("[", "]", "bracket")?;
+                    after_operand = true;
+                }
+                Some(_) => {
+                    self.bump();
+                }
+            }
+        }
+        let tokens: Vec<Token> = self
+            .tokens
+            .get(start..self.pos)
+            .unwrap_or(&[])
+            .iter()
+            .filter(|t| !matches!(t.kind, TokenKind::PackMatrix(_)))
+            .cloned()
+            .collect();
+        let mut sub = Parser::new(tokens, self.here());
+        sub.depth = self.depth;
+        Ok(match sub.expr(false) {
+            Ok(e) if sub.peek().is_none() => Some(e),
+            _ => None,
+        })
+    }
+
+    /// A type: `float4`, `NS::S`, `Texture2D<float4>`, `unsigned int`, or an
+    /// inline `struct`.
+    pub(super) fn type_spec(&mut self) -> Result<TypeSpec, Diagnostic> {
+        if self.at_ident("struct") || self.at_ident("class") {
+            return self.struct_def().map(|s| TypeSpec::Struct(Box::new(s)));
+        }
+        if self.at_ident("unsigned") || self.at_ident("signed") {
+            let t = self.bump();
+            let span = t.as_ref().map_or(self.end, |t| t.span);
+            let unsigned = t.is_some_and(|t| t.is_ident("unsigned"));
+            let mut full = span;
+            if self.at_ident("int") {
+                full = span.to(self.here());
+                self.bump();
+            }
+            let name = if unsigned { "uint" } else { "int" };
+            return Ok(TypeSpec::Named {
+                path: vec![Ident {
+                    name: name.into(),
+                    span: full,
+                }],
+                args: None,
+                span: full,
+            });
+        }
+        let mut path = Vec::new();
+        self.eat_punct("::"); // a leading `::` names the global scope, which lookup reaches anyway
+        let first = self.expect_ident(
+            "a type name",
+            "write a type such as `float4` or a struct name",
+        )?;
+        let mut span = first.span;
+        path.push(first);
+        while self.at_punct("::") && self.peek_nth(1).is_some_and(|t| t.kind == TokenKind::Ident) {
+            self.bump();
+            let part = self.expect_ident(
+                "a name after `::`",
+                "write a qualified name such as `NS::S`",
+            )?;
+            span = span.to(part.span);
+            path.push(part);
+        }
+        let mut args = None;
+        if self.at_punct("<") {
+            self.bump();
+            let list = self.nested(|p| p.template_args())?;
+            span = span.to(self.after_previous());
+            args = Some(list);
+        }
+        Ok(TypeSpec::Named { path, args, span })
+    }
+
+    /// Arguments after `<`, through the closing `>`.
+    fn template_args(&mut self) -> Result<Vec<TemplateArg>, Diagnostic> {
+        let mut args = Vec::new();
+        loop {
+            while self.at_ident("unorm") || self.at_ident("snorm") {
+                self.bump();
+            }
+            let starts_expr = self.peek().is_some_and(|t| {
+                matches!(t.kind, TokenKind::Number) || t.is_punct("(") || t.is_punct("-")
+            });
+            if starts_expr {
+                args.push(TemplateArg::Expr(self.expr(true)?));
+            } else {
+                args.push(TemplateArg::Type(self.type_spec()?));
+            }
+            if self.eat_punct(",") {
+                continue;
+            }
+            self.close_angle()?;
+            return Ok(args);
+        }
+    }
+
+    /// Consumes one `>`, splitting `>>` into two.
+    fn close_angle(&mut self) -> Result<(), Diagnostic> {
+        if self.eat_punct(">") {
+            return Ok(());
+        }
+        if self.at_punct(">>") {
+            if let Some(t) = self.tokens.get_mut(self.pos) {
+                t.text = ">".into();
+                t.span.start = t.span.start.saturating_add(1).min(t.span.end);
+            }
+            return Ok(());
+        }
+        Err(self.expected("`>`", "close the template arguments with `>`"))
+    }
+
+    fn struct_def(&mut self) -> Result<StructDef, Diagnostic> {
+        let kw = self.bump();
+        let keyword_span = kw.map_or(self.end, |t| t.span);
+        let name = if self.peek().is_some_and(|t| t.kind == TokenKind::Ident) {
+            Some(self.expect_ident("a struct name", "")?)
+        } else {
+            None
+        };
+        let mut base = None;
+        if self.eat_punct(":") {
+            if self.at_ident("public") || self.at_ident("private") || self.at_ident("protected") {
+                self.bump();
+            }
+            base = Some(self.type_spec()?);
+        }
+        let mut body = None;
+        if self.at_punct("{") {
+            let open = self
+                .bump()
+                .unwrap_or_else(|| Token::new(TokenKind::Punct, "{", keyword_span));
+            let what = match &name {
+                Some(n) => format!("struct `{}`", n.name),
+                None => "struct".to_string(),
+            };
+            body = Some(self.nested(|p| p.items_until_close(&open, &what, Context::Struct))?);
+        } else if name.is_none() {
+            return Err(self.expected("a struct name or `{`", "write `struct Name { ... };`"));
+        }
+        Ok(StructDef {
+            keyword_span,
+            name,
+            base,
+            body,
+        })
+    }
+
+    /// `ConstantBuffer<T> Name[dims] : register(...), ...;`
+    pub(super) fn constant_buffer(
+        &mut self,
+        attrs: Attributes,
+    ) -> Result<Vec<ConstantBufferDecl>, Diagnostic> {
+        self.bump();
+        self.expect_punct("<", "write `ConstantBuffer<T> Name;`")?;
+        let element = self.nested(|p| p.type_spec())?;
+        self.close_angle()?;
+        let mut out = Vec::new();
+        loop {
+            let name = self.expect_ident("a buffer name", "write `ConstantBuffer<T> Name;`")?;
+            let dims = self.array_dims()?;
+            let mut register = None;
+            while self.eat_punct(":") {
+                if self.at_ident("register") {
+                    let r = self.register()?;
+                    register.get_or_insert(r);
+                } else {
+                    return Err(self.expected(
+                        "`register(...)`",
+                        "write `ConstantBuffer<T> Name : register(b0);`",
+                    ));
+                }
+            }
+            out.push(ConstantBufferDecl {
+                element: element.clone(),
+                name,
+                dims,
+                register,
+                attrs: attrs.clone(),
+            });
+            if self.eat_punct(",") {
+                continue;
+            }
+            if self.eat_punct(";") {
+                return Ok(out);
+            }
+            let last = out.last().map_or(String::new(), |c| c.name.name.clone());
+            return Err(Diagnostic::error(
+                self.after_previous(),
+                format!("expected `;` after the declaration of `{last}`"),
+            )
+            .with_help("add `;` at the end of the declaration"));
+        }
+    }
+
+    /// `register(b3)`, `register(b3, space1)`, `register(space1)`, with the
+    /// optional shader-profile form `register(ps_5_0, b3)`.
+    pub(super) fn register(&mut self) -> Result<Register, Diagnostic> {
+        let kw = self.bump();
+        let start = kw.map_or(self.end, |t| t.span);
+        self.expect_punct("(", "write `register(b0)`")?;
+        let mut slot = None;
+        let mut space = None;
+        let mut first = self.register_word()?;
+        if is_profile(&first.text) && self.at_punct(",") {
+            self.bump();
+            first = self.register_word()?;
+        }
+        if let Some(n) = space_number(&first.text) {
+            space = Some(n.map_err(|()| bad_space(&first))?);
+        } else {
+            slot = Some(parse_slot(&first)?);
+            if self.eat_punct(",") {
+                let second = self.register_word()?;
+                match space_number(&second.text) {
+                    Some(Ok(n)) => space = Some(n),
+                    _ => return Err(bad_space(&second)),
+                }
+            }
+        }
+        let close = self.expect_punct(")", "close `register(...)` with `)`")?;
+        Ok(Register {
+            slot,
+            space,
+            span: start.to(close.span),
+        })
+    }
+
+    fn register_word(&mut self) -> Result<Token, Diagnostic> {
+        match self.peek() {
+            Some(t) if matches!(t.kind, TokenKind::Ident | TokenKind::Number) => {
+                let t = t.clone();
+                self.bump();
+                Ok(t)
+            }
+            _ => Err(self.expected("a register such as `b0`", REGISTER_HELP)),
+        }
+    }
+
+    /// `packoffset(c3)` / `packoffset(c3.y)` → (register, component, span).
+    fn packoffset(&mut self) -> Result<(u32, u8, crate::source::Span), Diagnostic> {
+        let kw = self.bump();
+        let start = kw.map_or(self.end, |t| t.span);
+        self.expect_punct("(", "write `packoffset(c0)` or `packoffset(c0.y)`")?;
+        let reg = match self.peek() {
+            Some(t) if matches!(t.kind, TokenKind::Ident | TokenKind::Number) => t.clone(),
+            _ => {
+                return Err(self.expected(
+                    "a constant register such as `c0`",
+                    "write `packoffset(c0)` or `packoffset(c0.y)`",
+                ))
+            }
+        };
+        self.bump();
+        let lower = reg.text.to_ascii_lowercase();
+        let number = lower
+            .strip_prefix('c')
+            .filter(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))
+            .and_then(|d| d.parse::<u32>().ok());
+        let Some(register) = number else {
+            return Err(Diagnostic::error(
+                reg.span,
+                format!(
+                    "packoffset needs a constant register `cN`, found `{}`",
+                    reg.text
+                ),
+            )
+            .with_help("write e.g. `packoffset(c1)` or `packoffset(c1.y)`"));
+        };
+        let mut component = 0u8;
+        if self.eat_punct(".") {
+            let c = match self.peek() {
+                Some(t) if t.kind == TokenKind::Ident => t.clone(),
+                _ => {
+                    return Err(self.expected(
+                        "a component `x`, `y`, `z` or `w`",
+                        "write e.g. `packoffset(c1.y)`",
+                    ))
+                }
+            };
+            self.bump();
+            component = match &*c.text {
+                "x" | "r" => 0,
+                "y" | "g" => 1,
+                "z" | "b" => 2,
+                "w" | "a" => 3,
+                other => {
+                    return Err(Diagnostic::error(
+                        c.span,
+                        format!("invalid packoffset component `{other}`"),
+                    )
+                    .with_help("use one of `x`, `y`, `z` or `w` (or `r`, `g`, `b`, `a`)"))
+                }
+            };
+        }
+        let close = self.expect_punct(")", "close `packoffset(...)` with `)`")?;
+        Ok((register, component, start.to(close.span)))
+    }
+}
+
+fn is_profile(word: &str) -> bool {
+    matches!(word, "vs" | "ps" | "gs" | "hs" | "ds" | "cs") || word.contains('_')
+}
+
+/// `Some(Ok(n))` for `spaceN`, `Some(Err)` for `space` without a number,
+/// `None` if the word does not start with `space`.
+fn space_number(word: &str) -> Option<Result<u32, ()>> {
+    let digits = word.strip_prefix("space")?;
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Some(Err(()));
+    }
+    Some(digits.parse().map_err(|_| ()))
+}
+
+fn bad_space(t: &Token) -> Diagnostic {
+    Diagnostic::error(
+        t.span,
+        format!("expected a register space `spaceN`, found `{}`", t.text),
+    )
+    .with_help("write the space as `space` and its number, e.g. `register(b1, space0)`")
+}
+
+fn parse_slot(t: &Token) -> Result<(char, u32), Diagnostic> {
+    let text = t.text.to_ascii_lowercase();
+    let mut chars = text.chars();
+    let class = chars.next().unwrap_or(' ');
+    let digits = chars.as_str();
+    if !matches!(class, 'b' | 't' | 's' | 'u' | 'c') {
+        return Err(Diagnostic::error(
+            t.span,
+            format!("unknown register type `{class}` in `{}`", t.text),
+        )
+        .with_help(REGISTER_HELP));
+    }
+    if digits.is_empty() {
+        return Err(Diagnostic::error(
+            t.span,
+            format!("missing register number after `{}`", t.text),
+        )
+        .with_help(format!(
+            "write the register with its number, e.g. `register({class}0)`"
+        )));
+    }
+    match digits.parse::<u32>() {
+        Ok(n) if digits.bytes().all(|b| b.is_ascii_digit()) => Ok((class, n)),
+        _ => Err(
+            Diagnostic::error(t.span, format!("invalid register number in `{}`", t.text))
+                .with_help(format!(
+                    "write the register as a letter and a number, e.g. `register({class}0)`"
+                )),
+        ),
+    }
+}

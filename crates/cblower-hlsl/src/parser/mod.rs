@@ -1,0 +1,457 @@
+//! Parses the preprocessed tokens into [`ast`] declarations.
+//!
+//! Only what decides buffer layouts is kept. Function bodies, initialisers,
+//! semantics and unknown attributes are skipped with their brackets balanced,
+//! so whole real-world shader files can be read. The parser stops at the
+//! first syntax error (later errors after a syntax error are mostly noise).
+
+pub mod ast;
+mod decl;
+mod expr;
+
+use cblower_layout::MatrixOrder;
+
+use crate::diag::Diagnostic;
+use crate::lexer::{Token, TokenKind};
+use crate::source::Span;
+use ast::{BlockKind, BufferBlock, EnumDef, Ident, Item};
+
+/// Deepest nesting of namespaces, structs, template arguments and
+/// parenthesised expressions.
+pub const MAX_DEPTH: usize = 256;
+
+/// Where an item is being parsed: decides which constructs are allowed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Context {
+    TopLevel,
+    Buffer,
+    Struct,
+}
+
+/// Parses a preprocessed token stream. `end` is where "end of file" errors
+/// point.
+pub fn parse(tokens: Vec<Token>, end: Span) -> Result<Vec<Item>, Diagnostic> {
+    let mut p = Parser::new(tokens, end);
+    let mut items = Vec::new();
+    while p.peek().is_some() {
+        p.item(&mut items, Context::TopLevel)?;
+    }
+    Ok(items)
+}
+
+pub(crate) struct Parser {
+    tokens: Vec<Token>,
+    pos: usize,
+    depth: usize,
+    pack_matrix: Option<MatrixOrder>,
+    end: Span,
+}
+
+impl Parser {
+    fn new(tokens: Vec<Token>, end: Span) -> Parser {
+        let mut p = Parser {
+            tokens,
+            pos: 0,
+            depth: 0,
+            pack_matrix: None,
+            end,
+        };
+        p.apply_pragmas();
+        p
+    }
+
+    /// Consumes `#pragma pack_matrix` markers at the cursor, so `peek` never
+    /// sees one and the state changes exactly where the pragma was.
+    fn apply_pragmas(&mut self) {
+        while let Some(t) = self.tokens.get(self.pos) {
+            let TokenKind::PackMatrix(order) = t.kind else {
+                break;
+            };
+            self.pack_matrix = Some(order);
+            self.pos += 1;
+        }
+    }
+
+    fn peek(&self) -> Option<&Token> {
+        self.tokens.get(self.pos)
+    }
+
+    /// The `n`-th token after the cursor, not counting pragma markers.
+    fn peek_nth(&self, n: usize) -> Option<&Token> {
+        self.tokens
+            .get(self.pos..)?
+            .iter()
+            .filter(|t| !matches!(t.kind, TokenKind::PackMatrix(_)))
+            .nth(n)
+    }
+
+    fn bump(&mut self) -> Option<Token> {
+        let t = self.tokens.get(self.pos).cloned();
+        if t.is_some() {
+            self.pos += 1;
+            self.apply_pragmas();
+        }
+        t
+    }
+
+    fn at_punct(&self, p: &str) -> bool {
+        self.peek().is_some_and(|t| t.is_punct(p))
+    }
+
+    fn at_ident(&self, name: &str) -> bool {
+        self.peek().is_some_and(|t| t.is_ident(name))
+    }
+
+    fn eat_punct(&mut self, p: &str) -> bool {
+        if self.at_punct(p) {
+            self.bump();
+            true
+        } else {
+            false
+        }
+    }
+
+    /// The span of the current token, or the end of the input.
+    fn here(&self) -> Span {
+        self.peek().map_or(self.end, |t| t.span)
+    }
+
+    /// Just after the previous token: where a missing `;` belongs.
+    fn after_previous(&self) -> Span {
+        self.pos
+            .checked_sub(1)
+            .and_then(|i| self.tokens.get(i))
+            .map_or(self.end, |t| t.span.after())
+    }
+
+    fn describe_current(&self) -> String {
+        match self.peek() {
+            Some(t) => format!("`{}`", t.text),
+            None => "end of file".into(),
+        }
+    }
+
+    fn expected(&self, what: &str, help: &str) -> Diagnostic {
+        Diagnostic::error(
+            self.here(),
+            format!("expected {what}, found {}", self.describe_current()),
+        )
+        .with_help(help.to_string())
+    }
+
+    fn expect_punct(&mut self, p: &str, help: &str) -> Result<Token, Diagnostic> {
+        if self.at_punct(p) {
+            if let Some(t) = self.bump() {
+                return Ok(t);
+            }
+        }
+        Err(self.expected(&format!("`{p}`"), help))
+    }
+
+    fn expect_ident(&mut self, what: &str, help: &str) -> Result<Ident, Diagnostic> {
+        match self.peek() {
+            Some(t) if t.kind == TokenKind::Ident => {
+                let id = Ident {
+                    name: t.text.to_string(),
+                    span: t.span,
+                };
+                self.bump();
+                Ok(id)
+            }
+            _ => Err(self.expected(what, help)),
+        }
+    }
+
+    /// Runs `f` one nesting level deeper, failing past [`MAX_DEPTH`].
+    fn nested<T>(
+        &mut self,
+        f: impl FnOnce(&mut Parser) -> Result<T, Diagnostic>,
+    ) -> Result<T, Diagnostic> {
+        if self.depth >= MAX_DEPTH {
+            return Err(Diagnostic::error(
+                self.here(),
+                format!("nesting is too deep (more than {MAX_DEPTH} levels)"),
+            )
+            .with_help(
+                "flatten the nested namespaces, structs, template arguments or parentheses",
+            ));
+        }
+        self.depth += 1;
+        let r = f(self);
+        self.depth -= 1;
+        r
+    }
+
+    /// Skips from an opening bracket at the cursor to just past its match.
+    fn skip_balanced(&mut self, open: &str, close: &str, what: &str) -> Result<(), Diagnostic> {
+        let Some(start) = self.bump() else {
+            return Ok(());
+        };
+        let mut depth = 1usize;
+        while depth > 0 {
+            let Some(t) = self.bump() else {
+                return Err(Diagnostic::error(
+                    start.span,
+                    format!("unterminated {what}: missing `{close}`"),
+                )
+                .with_help(format!("add `{close}` to close the `{open}` opened here")));
+            };
+            if t.is_punct(open) {
+                depth += 1;
+            } else if t.is_punct(close) {
+                depth -= 1;
+            }
+        }
+        Ok(())
+    }
+
+    /// Skips to just past the next `;` at bracket depth 0.
+    fn skip_statement(&mut self) -> Result<(), Diagnostic> {
+        loop {
+            match self.peek() {
+                None => return Err(self.expected("`;`", "end the declaration with `;`")),
+                Some(t) if t.is_punct(";") => {
+                    self.bump();
+                    return Ok(());
+                }
+                Some(t) if t.is_punct("{") => self.skip_balanced("{", "}", "block")?,
+                Some(t) if t.is_punct("(") => self.skip_balanced("(", ")", "parenthesis")?,
+                Some(_) => {
+                    self.bump();
+                }
+            }
+        }
+    }
+
+    /// Parses one item (or skips one function / stray `;`) into `out`.
+    fn item(&mut self, out: &mut Vec<Item>, ctx: Context) -> Result<(), Diagnostic> {
+        if self.eat_punct(";") {
+            return Ok(());
+        }
+        let attrs = self.attributes()?;
+        let Some(tok) = self.peek().cloned() else {
+            return Err(self.expected(
+                "a declaration",
+                "remove the attribute or add the declaration it belongs to",
+            ));
+        };
+        if tok.kind != TokenKind::Ident && !tok.is_punct("::") {
+            return Err(Diagnostic::error(
+                tok.span,
+                format!("expected a declaration, found `{}`", tok.text),
+            )
+            .with_help(if tok.is_punct("}") {
+                "remove this `}` or add the `{` it should close"
+            } else {
+                "check for a missing `;` or a stray token before this point"
+            }));
+        }
+        let next_is_ident = self.peek_nth(1).is_some_and(|t| t.kind == TokenKind::Ident);
+        match &*tok.text {
+            "namespace" if ctx == Context::TopLevel => {
+                self.bump();
+                let name =
+                    self.expect_ident("a namespace name", "write `namespace Name { ... }`")?;
+                let open = self.expect_punct("{", "open the namespace body with `{`")?;
+                let items =
+                    self.nested(|p| p.items_until_close(&open, "namespace", Context::TopLevel))?;
+                out.push(Item::Namespace { name, items });
+            }
+            "cbuffer" | "tbuffer" if next_is_ident && ctx == Context::TopLevel => {
+                let b = self.buffer_block(attrs)?;
+                out.push(Item::Buffer(b));
+            }
+            "ConstantBuffer"
+                if ctx == Context::TopLevel
+                    && self.peek_nth(1).is_some_and(|t| t.is_punct("<")) =>
+            {
+                for cb in self.constant_buffer(attrs)? {
+                    out.push(Item::ConstantBuffer(cb));
+                }
+            }
+            "template" => {
+                self.bump();
+                if self.at_punct("<") {
+                    self.skip_template_header()?;
+                }
+                // Templates take no part in buffer layouts: parse and drop.
+                let mut ignored = Vec::new();
+                self.item(&mut ignored, ctx)?;
+            }
+            "enum" => {
+                let e = self.enum_def()?;
+                out.push(Item::Enum(e));
+            }
+            "interface" => {
+                while !self.at_punct("{") {
+                    if self.bump().is_none() {
+                        return Err(self.expected("`{`", "write `interface Name { ... };`"));
+                    }
+                }
+                self.skip_balanced("{", "}", "interface")?;
+                self.eat_punct(";");
+            }
+            "using" | "static_assert" | "_Static_assert" => self.skip_statement()?,
+            "technique" | "technique10" | "technique11" | "pass" => {
+                while !self.at_punct("{") {
+                    if self.bump().is_none() {
+                        return Err(self.expected("`{`", "write `technique11 Name { ... }`"));
+                    }
+                }
+                self.skip_balanced("{", "}", "technique")?;
+                self.eat_punct(";");
+            }
+            _ => {
+                if let Some(d) = self.declaration(attrs)? {
+                    out.push(Item::Decl(d));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Items up to the `}` matching `open` (which was just consumed).
+    fn items_until_close(
+        &mut self,
+        open: &Token,
+        what: &str,
+        ctx: Context,
+    ) -> Result<Vec<Item>, Diagnostic> {
+        let mut items = Vec::new();
+        loop {
+            if self.eat_punct("}") {
+                return Ok(items);
+            }
+            if self.peek().is_none() {
+                return Err(Diagnostic::error(
+                    open.span,
+                    format!("unterminated {what}: missing `}}`"),
+                )
+                .with_help(format!("add `}}` to close the {what} opened here")));
+            }
+            self.item(&mut items, ctx)?;
+        }
+    }
+
+    fn buffer_block(&mut self, attrs: ast::Attributes) -> Result<BufferBlock, Diagnostic> {
+        let kw = self.bump();
+        let kind = if kw.is_some_and(|t| t.is_ident("tbuffer")) {
+            BlockKind::TBuffer
+        } else {
+            BlockKind::CBuffer
+        };
+        let kw_text = if kind == BlockKind::TBuffer {
+            "tbuffer"
+        } else {
+            "cbuffer"
+        };
+        let name = self.expect_ident("a buffer name", "write `cbuffer Name { ... }`")?;
+        let mut register = None;
+        while self.eat_punct(":") {
+            if self.at_ident("register") {
+                let r = self.register()?;
+                register.get_or_insert(r);
+            } else {
+                return Err(self.expected(
+                    "`register(...)`",
+                    "write `cbuffer Name : register(b0) { ... }`",
+                ));
+            }
+        }
+        let open = self.expect_punct("{", &format!("open the {kw_text} body with `{{`"))?;
+        let items = self.nested(|p| {
+            p.items_until_close(
+                &open,
+                &format!("{kw_text} `{}`", name.name),
+                Context::Buffer,
+            )
+        })?;
+        self.eat_punct(";");
+        Ok(BufferBlock {
+            kind,
+            name,
+            register,
+            attrs,
+            items,
+        })
+    }
+
+    /// Skips `<...>` after `template`, counting nested angle brackets.
+    fn skip_template_header(&mut self) -> Result<(), Diagnostic> {
+        let Some(open) = self.bump() else {
+            return Ok(());
+        };
+        let mut depth = 1i32;
+        while depth > 0 {
+            let Some(t) = self.bump() else {
+                return Err(
+                    Diagnostic::error(open.span, "unterminated template parameter list")
+                        .with_help("close it with `>`"),
+                );
+            };
+            if t.is_punct("<") {
+                depth += 1;
+            } else if t.is_punct(">") {
+                depth -= 1;
+            } else if t.is_punct(">>") {
+                depth -= 2;
+            }
+        }
+        Ok(())
+    }
+
+    fn enum_def(&mut self) -> Result<EnumDef, Diagnostic> {
+        self.bump();
+        if self.at_ident("class") || self.at_ident("struct") {
+            self.bump();
+        }
+        let name = match self.peek() {
+            Some(t) if t.kind == TokenKind::Ident => self
+                .expect_ident("an enum name", "write `enum Name { A, B };`")
+                .ok(),
+            _ => None,
+        };
+        if self.eat_punct(":") {
+            self.type_spec()?;
+        }
+        let mut values = Vec::new();
+        if self.at_punct("{") {
+            let open = self.bump();
+            loop {
+                if self.eat_punct("}") {
+                    break;
+                }
+                if self.peek().is_none() {
+                    return Err(Diagnostic::error(
+                        open.map_or(self.end, |t| t.span),
+                        "unterminated enum: missing `}`",
+                    )
+                    .with_help("add `}` to close the enum"));
+                }
+                let id =
+                    self.expect_ident("an enumerator name", "write `enum Name { A, B = 2 };`")?;
+                let value = if self.eat_punct("=") {
+                    Some(self.expr(false)?)
+                } else {
+                    None
+                };
+                values.push((id, value));
+                if !self.eat_punct(",") && !self.at_punct("}") {
+                    return Err(self.expected("`,` or `}`", "separate enumerators with `,`"));
+                }
+            }
+        }
+        // `enum E { ... } e;` declares a variable too; that variable is an
+        // int-sized value we do not track (rare in buffers).
+        while !self.at_punct(";") {
+            if self.bump().is_none() {
+                return Err(self.expected("`;`", "end the enum with `;`"));
+            }
+        }
+        self.bump();
+        Ok(EnumDef { name, values })
+    }
+}
+
+#[cfg(test)]
+mod tests;

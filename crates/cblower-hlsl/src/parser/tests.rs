@@ -1,0 +1,784 @@
+//! Whole-pipeline tests: source text in, exact `BufferDecl`s (or exact
+//! diagnostics) out.
+
+use std::sync::Arc;
+
+use cblower_layout::{
+    Binding, BufferDecl, BufferKind, Field, MatrixOrder, Placement, ResourceTy, Scalar, Storage,
+    StructTy, Ty,
+};
+
+use crate::{parse_source, FrontendOptions, Program, VkBinding};
+
+fn parse_with(src: &str, opts: &FrontendOptions) -> Program {
+    match parse_source("t.hlsl", src, opts) {
+        Ok(p) => p,
+        Err(e) => panic!("unexpected errors:\n{}", e.render(false)),
+    }
+}
+
+fn parse(src: &str) -> Program {
+    parse_with(src, &FrontendOptions::default())
+}
+
+/// The first diagnostic: (message, line, column).
+fn error_with(src: &str, opts: &FrontendOptions) -> (String, u32, u32) {
+    let e = parse_source("t.hlsl", src, opts).expect_err("expected an error");
+    let d = e.diagnostics.iter().next().expect("a diagnostic");
+    let l = d.location(&e.sources).expect("a location");
+    (d.message.clone(), l.line, l.column)
+}
+
+fn error(src: &str) -> (String, u32, u32) {
+    error_with(src, &FrontendOptions::default())
+}
+
+fn e(message: &str, line: u32, column: u32) -> (String, u32, u32) {
+    (message.to_string(), line, column)
+}
+
+fn f(name: &str, ty: Ty) -> Field {
+    Field::new(name, ty)
+}
+
+fn float() -> Ty {
+    Ty::Scalar(Scalar::Float)
+}
+
+fn fvec(n: u8) -> Ty {
+    Ty::vector(Scalar::Float, n)
+}
+
+fn fmat(r: u8, c: u8, order: MatrixOrder) -> Ty {
+    Ty::matrix(Scalar::Float, r, c, order)
+}
+
+fn cbuffer(name: &str, members: Vec<Field>) -> BufferDecl {
+    BufferDecl::new(name, BufferKind::CBuffer, members)
+}
+
+fn globals(members: Vec<Field>) -> BufferDecl {
+    BufferDecl::new("$Globals", BufferKind::Globals, members)
+}
+
+fn structure(name: &str, fields: Vec<Field>) -> Ty {
+    Ty::structure(StructTy::new(name, fields))
+}
+
+fn resource(name: &str) -> Ty {
+    Ty::Resource(ResourceTy {
+        name: Arc::from(name),
+    })
+}
+
+fn bound(mut b: BufferDecl, register: Option<u32>, space: u32) -> BufferDecl {
+    b.binding = Some(Binding { register, space });
+    b
+}
+
+const COL: MatrixOrder = MatrixOrder::ColumnMajor;
+const ROW: MatrixOrder = MatrixOrder::RowMajor;
+
+#[test]
+fn cbuffer_with_register_forms() {
+    let p = parse(
+        "cbuffer A : register(b0) { float a; }
+         cbuffer B : register(b3, space2) { float4 b; };
+         tbuffer T : register(t1) { uint c; }
+         cbuffer S : register(space5) { float d; }
+         cbuffer N { float e; }",
+    );
+    assert_eq!(
+        p.buffers,
+        vec![
+            bound(cbuffer("A", vec![f("a", float())]), Some(0), 0),
+            bound(cbuffer("B", vec![f("b", fvec(4))]), Some(3), 2),
+            bound(
+                BufferDecl::new(
+                    "T",
+                    BufferKind::TBuffer,
+                    vec![f("c", Ty::Scalar(Scalar::Uint))]
+                ),
+                Some(1),
+                0
+            ),
+            bound(cbuffer("S", vec![f("d", float())]), None, 5),
+            cbuffer("N", vec![f("e", float())]),
+        ]
+    );
+}
+
+#[test]
+fn packoffset_placements() {
+    let p = parse("cbuffer CB { float4 a : packoffset(c0); float b : packoffset(c1.y); float c : packoffset(c1.w); }");
+    let po = |register, component| Placement::PackOffset {
+        register,
+        component,
+    };
+    assert_eq!(
+        p.buffers,
+        vec![cbuffer(
+            "CB",
+            vec![
+                f("a", fvec(4)).with_placement(po(0, 0)),
+                f("b", float()).with_placement(po(1, 1)),
+                f("c", float()).with_placement(po(1, 3)),
+            ]
+        )]
+    );
+}
+
+#[test]
+fn globals_come_last_with_const_and_register_and_without_static_resources_groupshared() {
+    let p = parse(
+        "float g0;
+         cbuffer CB { float a; }
+         const float k = 1.0;
+         static float s = 2;
+         uniform float3 g1 : register(c3);
+         extern float g2 = 3.0;
+         Texture2D<float4> tex : register(t0);
+         SamplerState samp;
+         groupshared float shared_data[64];
+         float2 g3;",
+    );
+    let mut k = f("k", float());
+    k.is_const = true;
+    assert_eq!(
+        p.buffers,
+        vec![
+            cbuffer("CB", vec![f("a", float())]),
+            globals(vec![
+                f("g0", float()),
+                k,
+                f("g1", fvec(3)).with_placement(Placement::ConstantRegister(3)),
+                f("g2", float()),
+                f("g3", fvec(2)),
+            ]),
+        ]
+    );
+}
+
+#[test]
+fn constant_buffer_of_struct_with_arrays_and_register() {
+    let p = parse(
+        "struct Light { float3 pos; float radius; };
+         ConstantBuffer<Light> L : register(b2, space1);
+         ConstantBuffer<Light> Many[4];",
+    );
+    let members = vec![f("pos", fvec(3)), f("radius", float())];
+    let mut l = bound(
+        BufferDecl::new("L", BufferKind::ConstantBuffer, members.clone()),
+        Some(2),
+        1,
+    );
+    l.element_type = Some(Arc::from("Light"));
+    let mut many = BufferDecl::new("Many", BufferKind::ConstantBuffer, members);
+    many.element_type = Some(Arc::from("Light"));
+    many.array_len = Some(4);
+    assert_eq!(p.buffers, vec![l, many]);
+}
+
+#[test]
+fn cbuffer_members_keep_static_groupshared_and_resources_and_skip_functions() {
+    let p = parse(
+        "cbuffer CB {
+             float a;
+             static const float s = 1;
+             groupshared float g;
+             Texture2D t;
+             float helper(float x) { return x * a; }
+             float b;
+         }",
+    );
+    let mut s = f("s", float()).with_storage(Storage::Static);
+    s.is_const = true;
+    assert_eq!(
+        p.buffers,
+        vec![cbuffer(
+            "CB",
+            vec![
+                f("a", float()),
+                s,
+                f("g", float()).with_storage(Storage::Groupshared),
+                f("t", resource("Texture2D")),
+                f("b", float()),
+            ]
+        )]
+    );
+}
+
+#[test]
+fn nested_inline_anonymous_and_base_structs() {
+    let p = parse(
+        "struct A { float a; };
+         struct B : A { float b; };
+         cbuffer CB {
+             struct Inner_t { float start; } inner;
+             struct { float x; } anon_member;
+             B derived;
+         }",
+    );
+    let a = Arc::new(StructTy::new("A", vec![f("a", float())]));
+    let mut b = StructTy::new("B", vec![f("b", float())]);
+    b.base = Some(a);
+    assert_eq!(
+        p.buffers,
+        vec![cbuffer(
+            "CB",
+            vec![
+                f("inner", structure("Inner_t", vec![f("start", float())])),
+                f("anon_member", structure("anon", vec![f("x", float())])),
+                f("derived", Ty::structure(b)),
+            ]
+        )]
+    );
+}
+
+#[test]
+fn struct_nested_in_struct_and_class_keyword() {
+    let p = parse("class Outer { struct In { float v; } in_; float w; }; Outer o;");
+    let inner = structure("Outer::In", vec![f("v", float())]);
+    assert_eq!(
+        p.buffers,
+        vec![globals(vec![f(
+            "o",
+            structure("Outer", vec![f("in_", inner), f("w", float())])
+        )])]
+    );
+}
+
+#[test]
+fn typedef_resolution() {
+    let p = parse(
+        "typedef float real;
+         typedef float4 Arr4[4];
+         typedef struct { float a; } S_t;
+         struct P { float p; };
+         typedef P PAlias;
+         cbuffer CB { real r; Arr4 q; Arr4 qq[2]; S_t s; PAlias pa; }",
+    );
+    let arr4 = Ty::array(fvec(4), 4);
+    assert_eq!(
+        p.buffers,
+        vec![cbuffer(
+            "CB",
+            vec![
+                f("r", float()),
+                f("q", arr4.clone()),
+                f("qq", Ty::array(arr4, 2)),
+                f("s", structure("S_t", vec![f("a", float())])),
+                f("pa", structure("P", vec![f("p", float())])),
+            ]
+        )]
+    );
+}
+
+#[test]
+fn namespaces_qualify_structs_and_set_buffer_namespace() {
+    let p = parse(
+        "namespace NS { namespace In2 {
+             struct S { float x; };
+             cbuffer CB { S s; }
+         } }
+         NS::In2::S g;",
+    );
+    let s = structure("NS::In2::S", vec![f("x", float())]);
+    let mut cb = cbuffer("CB", vec![f("s", s.clone())]);
+    cb.namespace = Some(Arc::from("NS::In2"));
+    cb.members[0].namespace = Some(Arc::from("NS::In2"));
+    assert_eq!(p.buffers, vec![cb, globals(vec![f("g", s)])]);
+}
+
+#[test]
+fn every_numeric_spelling() {
+    let opts = FrontendOptions {
+        native_16bit: true,
+        ..FrontendOptions::default()
+    };
+    let p = parse_with(
+        "cbuffer CB {
+             bool a; int b; uint c; dword d; float e; double f_; half g;
+             min16float h; min10float i; min16int j; min12int k; min16uint l;
+             float16_t m; int16_t n; uint16_t o; int64_t p; uint64_t q;
+             float64_t r; float32_t s; int32_t t; uint32_t u;
+             min16float3 v; uint16_t2 w; half2x3 x; float1 y; unsigned int z;
+         }",
+        &opts,
+    );
+    let tys: Vec<String> = p.buffers[0]
+        .members
+        .iter()
+        .map(|m| m.ty.to_string())
+        .collect();
+    assert_eq!(
+        tys,
+        [
+            "bool",
+            "int",
+            "uint",
+            "uint",
+            "float",
+            "double",
+            "half",
+            "min16float",
+            "min10float",
+            "min16int",
+            "min12int",
+            "min16uint",
+            "float16_t",
+            "int16_t",
+            "uint16_t",
+            "int64_t",
+            "uint64_t",
+            "double",
+            "float",
+            "int",
+            "uint",
+            "min16float3",
+            "uint16_t2",
+            "half2x3",
+            "float1",
+            "uint"
+        ]
+    );
+}
+
+#[test]
+fn templated_vector_and_matrix() {
+    let p = parse(
+        "static const int N = 3;
+         cbuffer CB { vector<float, 4> a; matrix<float, 2, 3> b; vector v; matrix m; vector<int, N> c; }",
+    );
+    assert_eq!(
+        p.buffers,
+        vec![cbuffer(
+            "CB",
+            vec![
+                f("a", fvec(4)),
+                f("b", fmat(2, 3, COL)),
+                f("v", fvec(4)),
+                f("m", fmat(4, 4, COL)),
+                f("c", Ty::vector(Scalar::Int, 3)),
+            ]
+        )]
+    );
+}
+
+#[test]
+fn matrix_order_keyword_beats_pragma_beats_default() {
+    let opts = FrontendOptions {
+        default_matrix_order: ROW,
+        ..FrontendOptions::default()
+    };
+    let p = parse_with(
+        "float4x4 a;
+         #pragma pack_matrix(column_major)
+         float4x4 b;
+         row_major float4x4 c;
+         typedef row_major float3x3 RM;
+         typedef float2x2 Plain;
+         RM d;
+         Plain e;
+         #pragma pack_matrix(row_major)
+         Plain f_;
+         column_major float4x4 g[2];",
+        &opts,
+    );
+    assert_eq!(
+        p.buffers,
+        vec![globals(vec![
+            f("a", fmat(4, 4, ROW)),
+            f("b", fmat(4, 4, COL)),
+            f("c", fmat(4, 4, ROW)),
+            f("d", fmat(3, 3, ROW)),
+            f("e", fmat(2, 2, COL)),
+            f("f_", fmat(2, 2, ROW)),
+            f("g", Ty::array(fmat(4, 4, COL), 2)),
+        ])]
+    );
+}
+
+#[test]
+fn array_sizes_from_macros_and_static_consts() {
+    let p = parse(
+        "#define COUNT 3
+         static const uint N = 4;
+         static const uint Cast = (uint)2 + uint(1);
+         namespace NS { static const int M = N + 1; }
+         enum Slots { SLOT_A, SLOT_B = 5, SLOT_C };
+         cbuffer CB { float a[N * 2]; float b[COUNT]; float c[NS::M]; float d[2][3]; float e[SLOT_C]; float f_[(uint)2]; float g[Cast]; }",
+    );
+    assert_eq!(
+        p.buffers,
+        vec![cbuffer(
+            "CB",
+            vec![
+                f("a", Ty::array(float(), 8)),
+                f("b", Ty::array(float(), 3)),
+                f("c", Ty::array(float(), 5)),
+                f("d", Ty::array(Ty::array(float(), 3), 2)),
+                f("e", Ty::array(float(), 6)),
+                f("f_", Ty::array(float(), 2)),
+                f("g", Ty::array(float(), 3)),
+            ]
+        )]
+    );
+}
+
+#[test]
+fn vk_attributes() {
+    let p = parse(
+        "[[vk::binding(5, 2)]] cbuffer V : register(b1) { [[vk::offset(16)]] float vo; }
+         [[vk::binding(3)]] cbuffer W { float w; }",
+    );
+    assert_eq!(
+        p.buffers,
+        vec![
+            bound(
+                cbuffer(
+                    "V",
+                    vec![f("vo", float()).with_placement(Placement::VkOffset(16))]
+                ),
+                Some(1),
+                0
+            ),
+            cbuffer("W", vec![f("w", float())]),
+        ]
+    );
+    assert_eq!(
+        p.vk_bindings,
+        vec![
+            Some(VkBinding { binding: 5, set: 2 }),
+            Some(VkBinding { binding: 3, set: 0 })
+        ]
+    );
+}
+
+#[test]
+fn whole_shader_constructs_are_skipped_safely() {
+    let p = parse(
+        r#"
+        struct VSIn { float3 pos : POSITION; nointerpolation float4 c : COLOR0; linear centroid float2 uv : TEXCOORD0; };
+        struct PSIn { float4 pos : SV_Position; sample float2 uv : TEXCOORD1; noperspective float z : DEPTH; };
+        Texture2D<float4> tex : register(t0);
+        TextureCube cube;
+        Texture2DArray arr;
+        RWStructuredBuffer<VSIn> rw : register(u1);
+        StructuredBuffer<VSIn> sb;
+        AppendStructuredBuffer<VSIn> app;
+        ByteAddressBuffer bab;
+        Buffer<float> buf;
+        RWBuffer<float> rwbuf;
+        RaytracingAccelerationStructure scene : register(t5, space1);
+        SamplerComparisonState shadow_sampler { ComparisonFunc = LESS; };
+        precise float pf;
+        float sample;
+        template <typename T> T twice(T x) { return x + x; }
+        PSIn main(VSIn i, uint id : SV_VertexID) {
+            PSIn o = (PSIn)0;
+            o.pos = float4(i.pos, 1);
+            // a comment with { unbalanced braces
+            const char *s = "string with } brace";
+            char c = '}';
+            return o;
+        }
+        [numthreads(8, 8, 1)]
+        void cs(uint3 id : SV_DispatchThreadID) { }
+        float4 ps(PSIn i) : SV_Target { return tex.Sample(shadow_sampler, i.uv); }
+        "#,
+    );
+    assert_eq!(
+        p.buffers,
+        vec![globals(vec![f("pf", float()), f("sample", float())])]
+    );
+}
+
+#[test]
+fn resource_type_spelling() {
+    let p = parse(
+        "cbuffer CB { Texture2D<float4> t; RWStructuredBuffer<vector<float, 4>> r; SamplerState s[2]; }",
+    );
+    let tys: Vec<String> = p.buffers[0]
+        .members
+        .iter()
+        .map(|m| m.ty.to_string())
+        .collect();
+    assert_eq!(
+        tys,
+        [
+            "Texture2D<float4>",
+            "RWStructuredBuffer<vector<float, 4>>",
+            "SamplerState[2]"
+        ]
+    );
+}
+
+#[test]
+fn spans_point_at_member_names_through_includes_and_macros() {
+    let p = parse(
+        "#define MEMBER(t, n) t n;\ncbuffer CB {\n  float a;\n  MEMBER(float4, b)\n}\nfloat g;",
+    );
+    let loc = |s| {
+        let l = p.sources.location(s);
+        (l.line, l.column)
+    };
+    assert_eq!(loc(p.spans[0].name), (2, 9));
+    assert_eq!(
+        p.spans[0]
+            .members
+            .iter()
+            .map(|s| loc(*s))
+            .collect::<Vec<_>>(),
+        [(3, 9), (4, 18)]
+    );
+    assert_eq!(loc(p.spans[1].members[0]), (6, 7));
+    assert_eq!(p.sources.snippet(p.spans[1].members[0]), "g");
+}
+
+#[test]
+fn later_stage_diagnostic_at_a_member_span() {
+    let p = parse("cbuffer CB {\n  float a : packoffset(c0);\n  float b : packoffset(c0);\n}");
+    let d = crate::Diagnostic::error(p.spans[0].members[1], "`b` overlaps `a`")
+        .with_label(p.spans[0].members[0], "`a` is here")
+        .with_help("move `b` to `packoffset(c0.y)`");
+    assert_eq!(
+        d.render(&p.sources, false),
+        "error: `b` overlaps `a`\n  --> t.hlsl:3:9\n  |\n2 |   float a : packoffset(c0);\n  |         - `a` is here\n3 |   float b : packoffset(c0);\n  |         ^\n  |\n  = help: move `b` to `packoffset(c0.y)`\n\n"
+    );
+}
+
+// ---------------------------------------------------------------------------
+// Diagnostics: exact message, line and column.
+
+#[test]
+fn unknown_type_suggests_closest_name() {
+    assert_eq!(
+        error("cbuffer CB {\n  flaot4 c;\n}"),
+        e("unknown type name `flaot4`", 2, 3)
+    );
+    let err = parse_source(
+        "t.hlsl",
+        "struct Light {}; Ligth l;",
+        &FrontendOptions::default(),
+    )
+    .unwrap_err();
+    let d = err.diagnostics.iter().next().unwrap();
+    assert_eq!(d.help.as_deref(), Some("did you mean `Light`?"));
+}
+
+#[test]
+fn unterminated_blocks() {
+    assert_eq!(
+        error("cbuffer CB {\n  float a;\n"),
+        e("unterminated cbuffer `CB`: missing `}`", 1, 12)
+    );
+    assert_eq!(
+        error("struct S { float a;"),
+        e("unterminated struct `S`: missing `}`", 1, 10)
+    );
+    assert_eq!(
+        error("void f() {\n  if (x) {\n}"),
+        e("unterminated function body: missing `}`", 1, 10)
+    );
+}
+
+#[test]
+fn missing_semicolons() {
+    assert_eq!(
+        error("cbuffer CB {\n  float a\n  float b;\n}"),
+        e("expected `;` after the declaration of `a`", 2, 10)
+    );
+    assert_eq!(
+        error("struct S { float a; }\ncbuffer CB { S s; }"),
+        e("expected `;` after struct definition", 1, 22)
+    );
+    assert_eq!(
+        error("float g = 1.0\nfloat h;"),
+        e("expected `;` after the initializer", 1, 14)
+    );
+}
+
+#[test]
+fn duplicates_point_at_both_declarations() {
+    let src = "cbuffer CB {\n  float a;\n  float4 a;\n}";
+    assert_eq!(error(src), e("duplicate member `a` in cbuffer `CB`", 3, 10));
+    let err = parse_source("t.hlsl", src, &FrontendOptions::default()).unwrap_err();
+    let d = err.diagnostics.iter().next().unwrap();
+    let first = err.sources.location(d.labels[0].span);
+    assert_eq!((first.line, first.column), (2, 9));
+    assert_eq!(
+        error("struct S {\n  float x;\n  int x;\n};"),
+        e("duplicate field `x` in struct `S`", 3, 7)
+    );
+    assert_eq!(
+        error("float g;\nfloat g;"),
+        e("duplicate global variable `g`", 2, 7)
+    );
+}
+
+#[test]
+fn recursive_structs() {
+    assert_eq!(
+        error("struct S {\n  float a;\n  S next;\n};"),
+        e("struct `S` contains itself", 3, 3)
+    );
+    assert_eq!(
+        error("struct N;\ntypedef N NT;\nstruct N { NT next; };"),
+        e("struct `N` contains itself", 3, 12)
+    );
+    assert_eq!(
+        error("struct N;\ncbuffer CB { N n; }"),
+        e("struct `N` is used before it is defined", 2, 14)
+    );
+}
+
+#[test]
+fn bad_packoffsets() {
+    assert_eq!(
+        error("cbuffer CB { float a : packoffset(c1.q); }"),
+        e("invalid packoffset component `q`", 1, 38)
+    );
+    assert_eq!(
+        error("cbuffer CB { float a : packoffset(b1); }"),
+        e(
+            "packoffset needs a constant register `cN`, found `b1`",
+            1,
+            35
+        )
+    );
+    assert_eq!(
+        error("cbuffer CB { float a : packoffset(c); }"),
+        e(
+            "packoffset needs a constant register `cN`, found `c`",
+            1,
+            35
+        )
+    );
+}
+
+#[test]
+fn bad_registers() {
+    assert_eq!(
+        error("cbuffer CB : register(x1) { float a; }"),
+        e("unknown register type `x` in `x1`", 1, 23)
+    );
+    assert_eq!(
+        error("cbuffer CB : register(b) { float a; }"),
+        e("missing register number after `b`", 1, 23)
+    );
+    assert_eq!(
+        error("cbuffer CB : register(b1, spac1) { float a; }"),
+        e("expected a register space `spaceN`, found `spac1`", 1, 27)
+    );
+    assert_eq!(
+        error("cbuffer CB : register(t1) { float a; }"),
+        e(
+            "cbuffer `CB` must be bound to a `b` register, found `t`",
+            1,
+            14
+        )
+    );
+}
+
+#[test]
+fn sixteen_bit_types_need_the_option() {
+    assert_eq!(
+        error("cbuffer CB {\n  uint16_t2 v;\n}"),
+        e("`uint16_t2` requires native 16-bit types", 2, 3)
+    );
+    let err = parse_source("t.hlsl", "float16_t h;", &FrontendOptions::default()).unwrap_err();
+    assert_eq!(
+        err.diagnostics.iter().next().unwrap().help.as_deref(),
+        Some("pass --enable-16bit-types (DXC's -enable-16bit-types)")
+    );
+}
+
+#[test]
+fn bad_array_sizes() {
+    assert_eq!(
+        error("cbuffer CB { float a[N]; }"),
+        e("`N` is not an integer constant", 1, 22)
+    );
+    assert_eq!(error("float a[];"), e("array `a` needs a size", 1, 8));
+    assert_eq!(
+        error("float a[2 - 3];"),
+        e("array size must not be negative, found -1", 1, 11)
+    );
+}
+
+#[test]
+fn nesting_too_deep() {
+    let src = format!("{}{}", "namespace A { ".repeat(300), "}".repeat(300));
+    assert_eq!(
+        error(&src),
+        e("nesting is too deep (more than 256 levels)", 1, 3599)
+    );
+    let src = format!("float a[{}1{}];", "(".repeat(400), ")".repeat(400));
+    assert_eq!(error(&src).0, "nesting is too deep (more than 256 levels)");
+}
+
+#[test]
+fn stray_tokens() {
+    assert_eq!(error("}"), e("expected a declaration, found `}`", 1, 1));
+    assert_eq!(
+        error("cbuffer CB { float a; } }"),
+        e("expected a declaration, found `}`", 1, 25)
+    );
+}
+
+#[test]
+fn render_has_location_caret_and_help() {
+    let err = parse_source(
+        "t.hlsl",
+        "cbuffer CB : register(b) { float a; }",
+        &FrontendOptions::default(),
+    )
+    .unwrap_err();
+    assert_eq!(
+        err.render(false),
+        "error: missing register number after `b`\n  --> t.hlsl:1:23\n  |\n1 | cbuffer CB : register(b) { float a; }\n  |                       ^\n  |\n  = help: write the register with its number, e.g. `register(b0)`\n\n"
+    );
+    assert!(err.render(true).contains("\u{1b}["));
+}
+
+#[test]
+fn garbage_input_never_panics() {
+    let inputs = [
+        "",
+        "}",
+        "{",
+        "[[",
+        "[[vk::binding(",
+        "cbuffer",
+        "cbuffer CB : register(",
+        "struct {",
+        "float a[",
+        "float a : packoffset(c1.",
+        "#if",
+        "#define F(",
+        "#include",
+        "template <",
+        "ConstantBuffer<",
+        "ConstantBuffer<float4> x;",
+        "vector<float, 9> v;",
+        "matrix<float> m;",
+        "enum { A = 1 / 0 };",
+        "typedef",
+        "namespace",
+        "struct S : float { };",
+        "'",
+        "\"",
+        "\\",
+        "float a = {1, 2",
+        "float4 f(",
+        "#line x",
+        "#pragma pack_matrix(diag)",
+        "a::b::c d;",
+        "RWTexture2D<unorm float4 x;",
+        "float x[1 << 70];",
+    ];
+    for src in inputs {
+        let _ = parse_source("t.hlsl", src, &FrontendOptions::default());
+    }
+}

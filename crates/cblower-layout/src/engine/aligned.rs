@@ -1,0 +1,375 @@
+//! The "aligned" family of rule sets: StructuredBuffer (C-like), std140,
+//! std430, Vulkan scalar block layout and WGSL (storage and uniform).
+//!
+//! In all of them every type has a size and an alignment that do not depend on
+//! where the value sits, and a member goes at the next multiple of its
+//! alignment after the previous member's end (or exactly at its `vk::offset`).
+//! A struct aligns to its most-aligned member and its size is rounded up to
+//! that alignment (tail padding), so arrays of it stay aligned. The members
+//! differ only in the alignment of vectors, arrays and structs
+//! ([`family::Family`]); see `docs/layout-rules-aligned.md` for the rules.
+//!
+//! Every value is first laid out at offset 0, which gives its size and
+//! alignment, and then shifted to where its parent puts it. All arithmetic is
+//! checked: a layout that does not fit in 64 bits is
+//! [`LayoutError::SizeOverflow`].
+
+mod family;
+mod wgsl;
+
+use std::sync::Arc;
+
+use crate::engine::{checked_align, checked_end, stored_fields};
+use crate::error::LayoutError;
+use crate::layout::{FieldNode, MatrixStorage, Node, NodeKind, Padding, PaddingReason};
+use crate::rules::LayoutOptions;
+use crate::ty::{Field, MatrixOrder, Placement, Scalar, StructTy, Ty, TypeOptions};
+use crate::units::{Alignment, Size};
+
+use family::Family;
+
+/// Lays out a buffer's members (already filtered, explicit offsets first)
+/// as one struct at offset 0, rounded like any struct of the rule set.
+pub fn layout_members(
+    name: &Arc<str>,
+    members: &[(usize, &Field)],
+    opts: LayoutOptions,
+) -> Result<(Node, Vec<usize>), LayoutError> {
+    let walker = Walker {
+        family: Family::of(opts.rules),
+        types: opts.types,
+    };
+    let fields: Vec<(Ctx<'_>, &Field)> = members
+        .iter()
+        .map(|&(member, f)| {
+            (
+                Ctx {
+                    member,
+                    name: &f.name,
+                },
+                f,
+            )
+        })
+        .collect();
+    let root = walker.struct_node(name.clone(), &fields, None, false)?;
+    Ok((root, members.iter().map(|&(i, _)| i).collect()))
+}
+
+/// Which buffer member an error is reported against: nested fields report
+/// the top-level member that contains them.
+#[derive(Clone, Copy)]
+struct Ctx<'a> {
+    member: usize,
+    name: &'a Arc<str>,
+}
+
+impl Ctx<'_> {
+    fn overflow(self) -> LayoutError {
+        LayoutError::SizeOverflow {
+            member: self.member,
+            name: self.name.clone(),
+        }
+    }
+}
+
+struct Walker {
+    family: Family,
+    types: TypeOptions,
+}
+
+impl Walker {
+    /// Lays out `ty` at offset 0.
+    fn lay_out(&self, ty: &Ty, ctx: Ctx<'_>) -> Result<Node, LayoutError> {
+        match ty {
+            Ty::Scalar(s) => Ok(leaf(
+                NodeKind::Scalar(*s),
+                s.size(self.types),
+                s.align(self.types),
+            )),
+            Ty::Vector { scalar, len } => self.vector(*scalar, *len, ctx),
+            Ty::Matrix {
+                scalar,
+                rows,
+                cols,
+                order,
+            } => self.matrix(*scalar, *rows, *cols, *order, ctx),
+            Ty::Array { elem, len, stride } => {
+                let element = self.lay_out(elem, ctx)?;
+                let stride = match stride {
+                    Some(s) if self.family.is_wgsl() => {
+                        wgsl::check_stride(*s, &element, elem, ctx)?;
+                        Some(*s)
+                    }
+                    // `@stride` is WGSL syntax; the other rule sets ignore it.
+                    _ => None,
+                };
+                self.array(element, *len, stride, ctx)
+            }
+            Ty::Struct(s) => self.struct_ty(s, ctx),
+            // Resources take no bytes; the caller filters them, but a direct
+            // `layout_type` of one gets an empty node rather than a panic.
+            Ty::Resource(_) => Ok(Node {
+                offset: Size::ZERO,
+                size: Size::ZERO,
+                align: Alignment::ONE,
+                kind: NodeKind::Struct {
+                    name: Arc::from(ty.to_string()),
+                    fields: Vec::new(),
+                    padding: Vec::new(),
+                    filtered: true,
+                },
+            }),
+        }
+    }
+
+    fn vector(&self, scalar: Scalar, len: u8, ctx: Ctx<'_>) -> Result<Node, LayoutError> {
+        if !(1..=4).contains(&len) {
+            return Err(LayoutError::BadVectorLength {
+                member: ctx.member,
+                name: ctx.name.clone(),
+                len,
+            });
+        }
+        let size = Size::bytes(scalar.size(self.types).get() * u64::from(len));
+        let align = self
+            .family
+            .vector_align(scalar.align(self.types), len, size);
+        Ok(leaf(NodeKind::Vector { scalar, len }, size, align))
+    }
+
+    /// A matrix is an array of its column vectors (row vectors when
+    /// row-major) under the array rules of the rule set. A matrix with a
+    /// single row or column is a plain vector of `rows * cols` components, as
+    /// DXC's SPIR-V back end makes it (SPIR-V has no such matrices).
+    fn matrix(
+        &self,
+        scalar: Scalar,
+        rows: u8,
+        cols: u8,
+        order: MatrixOrder,
+        ctx: Ctx<'_>,
+    ) -> Result<Node, LayoutError> {
+        for len in [rows, cols] {
+            if !(1..=4).contains(&len) {
+                return Err(LayoutError::BadVectorLength {
+                    member: ctx.member,
+                    name: ctx.name.clone(),
+                    len,
+                });
+            }
+        }
+        let (count, len) = match order {
+            MatrixOrder::ColumnMajor => (cols, rows),
+            MatrixOrder::RowMajor => (rows, cols),
+        };
+        let storage = if count == 1 || len == 1 {
+            self.vector(scalar, count * len, ctx)?
+        } else {
+            let vector = self.vector(scalar, len, ctx)?;
+            self.array(vector, u64::from(count), None, ctx)?
+        };
+        Ok(Node {
+            offset: Size::ZERO,
+            size: storage.size,
+            align: storage.align,
+            kind: NodeKind::Matrix {
+                scalar,
+                rows,
+                cols,
+                order,
+                repr: MatrixStorage::Vectors,
+                storage: Box::new(storage),
+            },
+        })
+    }
+
+    /// `count` copies of `element` (laid out at 0), `stride` apart: the given
+    /// stride (already checked) or the element size rounded up to the array's
+    /// alignment.
+    fn array(
+        &self,
+        element: Node,
+        count: u64,
+        stride: Option<Size>,
+        ctx: Ctx<'_>,
+    ) -> Result<Node, LayoutError> {
+        let align = self.family.array_align(element.align);
+        let stride = match stride {
+            Some(s) => s,
+            None => checked_align(element.size, align, ctx.member, ctx.name)?,
+        };
+        let size = stride.checked_mul(count).ok_or_else(|| ctx.overflow())?;
+        Ok(Node {
+            offset: Size::ZERO,
+            size,
+            align,
+            kind: NodeKind::Array {
+                count,
+                stride,
+                trailing_padding: count > 0 && stride > element.size,
+                element: Box::new(element),
+            },
+        })
+    }
+
+    fn struct_ty(&self, s: &StructTy, ctx: Ctx<'_>) -> Result<Node, LayoutError> {
+        let (kept, filtered) = stored_fields(s);
+        // Like the buffer's members: `vk::offset` fields first, by offset
+        // (stable), then the others in declaration order.
+        let is_placed = |f: &Field| matches!(f.placement, Some(Placement::VkOffset(_)));
+        let mut placed: Vec<&Field> = kept.iter().copied().filter(|f| is_placed(f)).collect();
+        placed.sort_by_key(|f| match f.placement {
+            Some(Placement::VkOffset(b)) => b,
+            _ => u64::MAX,
+        });
+        placed.extend(kept.iter().copied().filter(|f| !is_placed(f)));
+        let fields: Vec<(Ctx<'_>, &Field)> = placed.into_iter().map(|f| (ctx, f)).collect();
+        let overrides = self.family.is_wgsl().then_some((s.align, s.size, ctx));
+        self.struct_node(s.name.clone(), &fields, overrides, filtered)
+    }
+
+    /// Places `fields` one after another from offset 0 and rounds the end up
+    /// to the struct's alignment. `overrides` are a WGSL struct type's own
+    /// `@align` / `@size`.
+    fn struct_node(
+        &self,
+        name: Arc<str>,
+        fields: &[(Ctx<'_>, &Field)],
+        overrides: Option<(Option<Alignment>, Option<Size>, Ctx<'_>)>,
+        filtered: bool,
+    ) -> Result<Node, LayoutError> {
+        let mut cursor = Size::ZERO;
+        let mut max_align = Alignment::ONE;
+        let mut nodes = Vec::with_capacity(fields.len());
+        let mut padding = Vec::new();
+        for &(ctx, f) in fields {
+            let child = self.lay_out(&f.ty, ctx)?;
+            let (align, size) = if self.family.is_wgsl() {
+                wgsl::field_overrides(f, &child, ctx)?
+            } else {
+                (child.align, child.size)
+            };
+            let (offset, reason) = match f.placement {
+                Some(Placement::VkOffset(b)) => (
+                    explicit_offset(f, Size::bytes(b), cursor, align, ctx)?,
+                    PaddingReason::ExplicitOffset,
+                ),
+                _ => {
+                    let reason = match f.ty {
+                        Ty::Struct(_) => PaddingReason::StructStart,
+                        _ => PaddingReason::Alignment,
+                    };
+                    (checked_align(cursor, align, ctx.member, ctx.name)?, reason)
+                }
+            };
+            push_padding(&mut padding, cursor, offset, reason);
+            let end = checked_end(offset, size, ctx.member, ctx.name)?;
+            if self.family.is_wgsl_uniform() {
+                wgsl::check_uniform_field(f, offset, &child, ctx)?;
+            }
+            // `offset + child.size <= end` was checked, so shifting cannot wrap.
+            let mut node = child.shifted(offset.get());
+            node.align = align;
+            push_padding(&mut padding, node.end(), end, PaddingReason::FieldSize);
+            nodes.push(FieldNode {
+                name: f.name.clone(),
+                ty: f.ty.clone(),
+                node,
+            });
+            cursor = end;
+            max_align = max_align.max(align);
+        }
+        let mut align = self.family.struct_align(max_align);
+        let mut size_override = None;
+        if let Some((given_align, given_size, ctx)) = overrides {
+            if let Some(a) = given_align {
+                wgsl::check_struct_align(&name, a, align, ctx)?;
+                align = a;
+            }
+            if let Some(s) = given_size {
+                wgsl::check_struct_size(&name, s, cursor, ctx)?;
+                size_override = Some(s);
+            }
+        }
+        let size = match size_override {
+            Some(s) => s,
+            None => {
+                let last = fields.last().map(|&(ctx, _)| ctx);
+                cursor
+                    .align_to(align)
+                    .ok_or_else(|| struct_overflow(last, &name))?
+            }
+        };
+        push_padding(&mut padding, cursor, size, PaddingReason::Tail);
+        Ok(Node {
+            offset: Size::ZERO,
+            size,
+            align,
+            kind: NodeKind::Struct {
+                name,
+                fields: nodes,
+                padding,
+                filtered,
+            },
+        })
+    }
+}
+
+/// Overflow while rounding a struct's end, reported against its last field
+/// (a struct without fields ends at 0 and cannot overflow).
+fn struct_overflow(last: Option<Ctx<'_>>, name: &Arc<str>) -> LayoutError {
+    match last {
+        Some(ctx) => ctx.overflow(),
+        None => LayoutError::SizeOverflow {
+            member: 0,
+            name: name.clone(),
+        },
+    }
+}
+
+/// Validates a `vk::offset(at)` (relative to the enclosing struct) for a
+/// member of alignment `align` after a previous member ending at `cursor`.
+fn explicit_offset(
+    f: &Field,
+    at: Size,
+    cursor: Size,
+    align: Alignment,
+    ctx: Ctx<'_>,
+) -> Result<Size, LayoutError> {
+    if at < cursor {
+        return Err(LayoutError::ExplicitOffsetBackwards {
+            member: ctx.member,
+            name: f.name.clone(),
+            offset: at,
+            previous_end: cursor,
+        });
+    }
+    if !at.is_aligned(align) {
+        return Err(LayoutError::PackOffsetMisaligned {
+            member: ctx.member,
+            name: f.name.clone(),
+            offset: at,
+            align: align.bytes(),
+        });
+    }
+    Ok(at)
+}
+
+fn push_padding(padding: &mut Vec<Padding>, from: Size, to: Size, reason: PaddingReason) {
+    if to > from {
+        padding.push(Padding {
+            offset: from,
+            size: to.saturating_sub(from),
+            reason,
+        });
+    }
+}
+
+fn leaf(kind: NodeKind, size: Size, align: Alignment) -> Node {
+    Node {
+        offset: Size::ZERO,
+        size,
+        align,
+        kind,
+    }
+}

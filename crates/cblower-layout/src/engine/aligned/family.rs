@@ -1,0 +1,81 @@
+//! What distinguishes the members of the aligned family from one another: the
+//! alignment of vectors, the stride and alignment of arrays and the alignment
+//! of structs. Everything else (scalars, member placement, tail rounding) is
+//! shared and lives in the parent module.
+
+use crate::rules::{RuleSet, WgslAddressSpace};
+use crate::units::{Alignment, Size};
+
+/// One rule set of the aligned family.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Family {
+    /// StructuredBuffer / C: vectors align to their component, arrays are tight.
+    Structured,
+    /// GLSL std140: vec2 2N, vec3/vec4 4N, arrays and structs rounded to 16.
+    Std140,
+    /// GLSL std430: std140 without the rounding to 16.
+    Std430,
+    /// Vulkan scalar block layout: everything aligns to its component.
+    Scalar,
+    /// WGSL host-shareable layout; `uniform` adds the uniform-buffer checks.
+    Wgsl { uniform: bool },
+}
+
+impl Family {
+    /// The family member for `rules`. The row-based rule sets never reach this
+    /// module (`engine` dispatches them elsewhere); should one arrive anyway it
+    /// is laid out C-like rather than panicking.
+    pub(super) fn of(rules: RuleSet) -> Family {
+        match rules {
+            RuleSet::Std140 => Family::Std140,
+            RuleSet::Std430 => Family::Std430,
+            RuleSet::Scalar => Family::Scalar,
+            RuleSet::Wgsl(space) => Family::Wgsl {
+                uniform: space == WgslAddressSpace::Uniform,
+            },
+            RuleSet::Structured | RuleSet::CBuffer | RuleSet::Clang22(_) => Family::Structured,
+        }
+    }
+
+    pub(super) fn is_wgsl(self) -> bool {
+        matches!(self, Family::Wgsl { .. })
+    }
+
+    pub(super) fn is_wgsl_uniform(self) -> bool {
+        matches!(self, Family::Wgsl { uniform: true })
+    }
+
+    /// Alignment of a `len`-component vector of `size` bytes whose component
+    /// aligns to `component`.
+    pub(super) fn vector_align(self, component: Alignment, len: u8, size: Size) -> Alignment {
+        match self {
+            Family::Structured | Family::Scalar => component,
+            // vec2 -> 2N, vec3 and vec4 -> 4N: the size rounded up to a power
+            // of two (N is itself a power of two).
+            Family::Std140 | Family::Std430 | Family::Wgsl { .. } => {
+                if len <= 1 {
+                    component
+                } else {
+                    Alignment::ceil_pow2(size).max(component)
+                }
+            }
+        }
+    }
+
+    /// Alignment of an array whose element aligns to `elem`; the default
+    /// stride is the element size rounded up to this alignment.
+    pub(super) fn array_align(self, elem: Alignment) -> Alignment {
+        match self {
+            Family::Std140 => elem.max(Alignment::SIXTEEN),
+            _ => elem,
+        }
+    }
+
+    /// Alignment of a struct whose members align to at most `members`.
+    pub(super) fn struct_align(self, members: Alignment) -> Alignment {
+        match self {
+            Family::Std140 => members.max(Alignment::SIXTEEN),
+            _ => members,
+        }
+    }
+}

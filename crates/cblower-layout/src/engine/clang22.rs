@@ -1,0 +1,436 @@
+//! clang-22's cbuffer layout, reproduced bug for bug.
+//!
+//! clang 22 does not implement the HLSL packing rules directly. It converts
+//! each member to an LLVM type and places it with the target data layout:
+//!
+//! * size = the type's size in bits / 8, alignment = its ABI alignment;
+//! * arrays, structs (and matrices, which clang 22 stores as a flat
+//!   `[R*C x T]` array) and any member that would cross a 16-byte row get their
+//!   alignment rounded up to a multiple of 16 (so a 32-byte alignment stays 32);
+//! * a member goes at the next multiple of that alignment, or exactly at its
+//!   `packoffset`; the gap becomes a padding element;
+//! * an array whose element size is not a multiple of 16 becomes
+//!   `<{ [N-1 x <{ E, pad }>], E }>`; otherwise (or with fewer than two
+//!   elements) a plain `[N x E]`.
+//!
+//! Because vector alignments come from the data layout, this differs from DXC
+//! for 2-component 32-bit vectors (aligned to 8), 2/4-component 16-bit vectors,
+//! 4-component 64-bit vectors (aligned to 32), matrices (no per-vector
+//! padding), and on SPIR-V every 3-component vector (aligned like 4). On SPIR-V
+//! the LLVM *alloc* size of a 3-component vector also exceeds the size clang
+//! assumed, so a struct's LLVM size grows by the difference
+//! ([`PaddingReason::AllocSizeExcess`]).
+//!
+//! Offsets reported here are the ones clang intended (its own arithmetic).
+
+use std::sync::Arc;
+
+use crate::engine::{checked_align, checked_end, stored_fields_iter};
+use crate::error::LayoutError;
+use crate::layout::{FieldNode, MatrixStorage, Node, NodeKind, Padding, PaddingReason};
+use crate::rules::{Clang22Target, LayoutOptions};
+use crate::ty::{Field, Placement, Scalar, Ty};
+use crate::units::{Alignment, Size};
+
+/// Lays out a buffer's (already filtered and ordered) members.
+pub fn layout_members(
+    name: &Arc<str>,
+    members: &[(usize, &Field)],
+    target: Clang22Target,
+    opts: LayoutOptions,
+) -> Result<(Node, Vec<usize>), LayoutError> {
+    let cx = Cx { target, opts };
+    let fields: Vec<(usize, &Field)> = members.to_vec();
+    let laid = cx.layout_struct(name.clone(), &fields, false, true)?;
+    let mut root = laid.node;
+    // The buffer itself is reported with clang's size (end of the last member).
+    root.size = Size::bytes(laid.clang_end);
+    if let NodeKind::Struct { padding, .. } = &mut root.kind {
+        padding.retain(|p| p.reason != PaddingReason::AllocSizeExcess);
+    }
+    Ok((root, members.iter().map(|(i, _)| *i).collect()))
+}
+
+struct Cx {
+    target: Clang22Target,
+    opts: LayoutOptions,
+}
+
+/// A type as clang-22 sees it: its LLVM size, ABI alignment and alloc size,
+/// and whether it is an LLVM aggregate. `node` is laid out at offset 0.
+struct ClangTy {
+    node: Node,
+    size: u64,
+    align: u64,
+    alloc: u64,
+    aggregate: bool,
+}
+
+struct LaidStruct {
+    node: Node,
+    /// clang's running offset after the last member.
+    clang_end: u64,
+}
+
+fn round_up(v: u64, align: u64) -> Option<u64> {
+    v.checked_add(align - 1).map(|x| x / align * align)
+}
+
+impl Cx {
+    /// ABI alignment of `<len x elem>` under the target's data layout string.
+    fn vector_align(&self, elem_bytes: u64, len: u8) -> u64 {
+        let bits = elem_bytes * 8 * len as u64;
+        let explicit = match self.target {
+            // "v48:16:16-v96:32:32-v192:64:64"
+            Clang22Target::Dxil => match bits {
+                48 => Some(2),
+                96 => Some(4),
+                192 => Some(8),
+                _ => None,
+            },
+            // "v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024"
+            Clang22Target::SpirV => match bits {
+                16 => Some(2),
+                24 | 32 => Some(4),
+                48 => Some(8),
+                96 => Some(16),
+                192 | 256 => Some(32),
+                512 => Some(64),
+                1024 => Some(128),
+                _ => None,
+            },
+        };
+        // LLVM's default for vectors the string does not mention: the size
+        // rounded up to a power of two.
+        explicit.unwrap_or_else(|| bits.next_power_of_two() / 8)
+    }
+
+    /// The LLVM scalar clang-22 stores for an HLSL scalar.
+    fn scalar_bytes(&self, s: Scalar, member: usize, name: &Arc<str>) -> Result<u64, LayoutError> {
+        if s.is_min_precision() {
+            return Err(LayoutError::UnsupportedByClang22 {
+                member,
+                name: name.clone(),
+                ty: s.hlsl_name().to_owned(),
+            });
+        }
+        if s.requires_native_16bit() && !self.opts.types.native_16bit {
+            return Err(LayoutError::Requires16BitTypes {
+                member,
+                name: name.clone(),
+                ty: s.hlsl_name().to_owned(),
+            });
+        }
+        Ok(s.size(self.opts.types).get())
+    }
+
+    fn lay_out(&self, ty: &Ty, member: usize, name: &Arc<str>) -> Result<ClangTy, LayoutError> {
+        match ty {
+            Ty::Scalar(s) => {
+                let b = self.scalar_bytes(*s, member, name)?;
+                Ok(ClangTy {
+                    node: leaf(NodeKind::Scalar(*s), b, b),
+                    size: b,
+                    align: b,
+                    alloc: b,
+                    aggregate: false,
+                })
+            }
+            Ty::Vector { scalar, len } => {
+                if !(1..=4).contains(len) {
+                    return Err(LayoutError::BadVectorLength {
+                        member,
+                        name: name.clone(),
+                        len: *len,
+                    });
+                }
+                let b = self.scalar_bytes(*scalar, member, name)?;
+                let size = b * *len as u64;
+                let align = self.vector_align(b, *len);
+                Ok(ClangTy {
+                    node: leaf(
+                        NodeKind::Vector {
+                            scalar: *scalar,
+                            len: *len,
+                        },
+                        size,
+                        align,
+                    ),
+                    size,
+                    align,
+                    alloc: round_up(size, align).unwrap_or(size),
+                    aggregate: false,
+                })
+            }
+            Ty::Matrix {
+                scalar,
+                rows,
+                cols,
+                order,
+            } => {
+                if !(1..=4).contains(rows) || !(1..=4).contains(cols) {
+                    return Err(LayoutError::BadVectorLength {
+                        member,
+                        name: name.clone(),
+                        len: (*rows).max(*cols),
+                    });
+                }
+                let b = self.scalar_bytes(*scalar, member, name)?;
+                let count = *rows as u64 * *cols as u64;
+                let element = leaf(NodeKind::Scalar(*scalar), b, b);
+                let size = b * count;
+                let storage = Node {
+                    offset: Size::ZERO,
+                    size: Size::bytes(size),
+                    align: align_of(b),
+                    kind: NodeKind::Array {
+                        count,
+                        stride: Size::bytes(b),
+                        element: Box::new(element),
+                        trailing_padding: false,
+                    },
+                };
+                Ok(ClangTy {
+                    node: Node {
+                        offset: Size::ZERO,
+                        size: Size::bytes(size),
+                        align: align_of(b),
+                        kind: NodeKind::Matrix {
+                            scalar: *scalar,
+                            rows: *rows,
+                            cols: *cols,
+                            order: *order,
+                            repr: MatrixStorage::Flat,
+                            storage: Box::new(storage),
+                        },
+                    },
+                    size,
+                    align: b,
+                    alloc: size,
+                    aggregate: true,
+                })
+            }
+            Ty::Array { elem, len, .. } => {
+                let e = self.lay_out(elem, member, name)?;
+                let overflow = || LayoutError::SizeOverflow {
+                    member,
+                    name: name.clone(),
+                };
+                let pad = round_up(e.size, 16).ok_or_else(overflow)? - e.size;
+                let (size, stride, align) = if *len < 2 || pad == 0 {
+                    // [N x E]
+                    let size = e.alloc.checked_mul(*len).ok_or_else(overflow)?;
+                    (size, e.alloc, e.align)
+                } else {
+                    // <{ [N-1 x <{ E, pad }>], E }>: LLVM sizes use E's alloc size.
+                    let padded = e.alloc + pad;
+                    let size = padded
+                        .checked_mul(len - 1)
+                        .and_then(|s| s.checked_add(e.alloc))
+                        .ok_or_else(overflow)?;
+                    // clang intends every element to start a row.
+                    (size, e.size + pad, 1)
+                };
+                Ok(ClangTy {
+                    node: Node {
+                        offset: Size::ZERO,
+                        size: Size::bytes(size),
+                        align: Alignment::SIXTEEN,
+                        kind: NodeKind::Array {
+                            count: *len,
+                            stride: Size::bytes(stride),
+                            element: Box::new(e.node),
+                            trailing_padding: false,
+                        },
+                    },
+                    size,
+                    align,
+                    alloc: round_up(size, align).ok_or_else(overflow)?,
+                    aggregate: true,
+                })
+            }
+            Ty::Struct(s) => {
+                let (fields, filtered) = stored_fields_iter(s);
+                let indexed: Vec<(usize, &Field)> = fields.map(|f| (member, f)).collect();
+                let laid = self.layout_struct(s.name.clone(), &indexed, filtered, false)?;
+                let size = laid.node.size.get();
+                Ok(ClangTy {
+                    node: laid.node,
+                    size,
+                    align: 1,
+                    alloc: size,
+                    aggregate: true,
+                })
+            }
+            Ty::Resource(_) => Ok(ClangTy {
+                node: leaf(NodeKind::Scalar(Scalar::Uint), 0, 1),
+                size: 0,
+                align: 1,
+                alloc: 0,
+                aggregate: true,
+            }),
+        }
+    }
+
+    /// clang's struct builder. `top_level` is true for the buffer itself, whose
+    /// members carry packoffsets and whose errors refer to each member.
+    fn layout_struct(
+        &self,
+        name: Arc<str>,
+        fields: &[(usize, &Field)],
+        filtered: bool,
+        top_level: bool,
+    ) -> Result<LaidStruct, LayoutError> {
+        let mut cur: u64 = 0;
+        // How much larger LLVM's view of the struct is than clang's running offset.
+        let mut excess: u64 = 0;
+        let mut nodes = Vec::with_capacity(fields.len());
+        let mut padding = Vec::new();
+        let mut prev: Option<(Arc<str>, u64, u64)> = None;
+        for &(member, field) in fields {
+            let fname = &field.name;
+            let t = self.lay_out(&field.ty, member, fname)?;
+            let mut align = t.align;
+            if t.aggregate || cur % 16 + t.size > 16 {
+                align = round_up(align, 16).unwrap_or(16);
+            }
+            let natural = round_up(cur, align).ok_or_else(|| LayoutError::SizeOverflow {
+                member,
+                name: fname.clone(),
+            })?;
+            let explicit = if top_level { field.placement } else { None };
+            let (next, reason) = match explicit.and_then(|p| match p {
+                Placement::VkOffset(_) if self.target == Clang22Target::Dxil => None,
+                p => Some(p),
+            }) {
+                Some(p) => {
+                    let at = p.byte_offset().ok_or_else(|| LayoutError::SizeOverflow {
+                        member,
+                        name: fname.clone(),
+                    })?;
+                    check_placement(at.get(), &t, cur, &prev, member, fname)?;
+                    (at.get(), PaddingReason::ExplicitOffset)
+                }
+                None => {
+                    let reason = if natural == round_up(cur, t.align).unwrap_or(natural) {
+                        PaddingReason::Alignment
+                    } else if matches!(field.ty, Ty::Struct(_)) {
+                        PaddingReason::StructStart
+                    } else if t.aggregate {
+                        PaddingReason::ArrayStart
+                    } else {
+                        PaddingReason::RowBoundary
+                    };
+                    (natural, reason)
+                }
+            };
+            if next > cur {
+                padding.push(Padding {
+                    offset: Size::bytes(cur),
+                    size: Size::bytes(next - cur),
+                    reason,
+                });
+            }
+            let node = t.node.shifted(next);
+            let end = checked_end(Size::bytes(next), Size::bytes(t.size), member, fname)?;
+            excess += t.alloc - t.size;
+            prev = Some((fname.clone(), next, end.get()));
+            nodes.push(FieldNode {
+                name: fname.clone(),
+                ty: field.ty.clone(),
+                node,
+            });
+            cur = end.get();
+        }
+        let llvm_size = cur + excess;
+        if excess > 0 {
+            padding.push(Padding {
+                offset: Size::bytes(cur),
+                size: Size::bytes(excess),
+                reason: PaddingReason::AllocSizeExcess,
+            });
+        }
+        let _ = checked_align(Size::bytes(llvm_size), Alignment::ONE, 0, &name);
+        Ok(LaidStruct {
+            node: Node {
+                offset: Size::ZERO,
+                size: Size::bytes(llvm_size),
+                align: Alignment::SIXTEEN,
+                kind: NodeKind::Struct {
+                    name,
+                    fields: nodes,
+                    padding,
+                    filtered,
+                },
+            },
+            clang_end: cur,
+        })
+    }
+}
+
+/// The checks clang's Sema makes on `packoffset` (the same as DXC's).
+fn check_placement(
+    at: u64,
+    t: &ClangTy,
+    cur: u64,
+    prev: &Option<(Arc<str>, u64, u64)>,
+    member: usize,
+    name: &Arc<str>,
+) -> Result<(), LayoutError> {
+    if at < cur {
+        if let Some((other, start, end)) = prev {
+            return Err(LayoutError::PackOffsetOverlap {
+                member,
+                name: name.clone(),
+                offset: Size::bytes(at),
+                size: Size::bytes(t.size),
+                other: other.clone(),
+                other_start: Size::bytes(*start),
+                other_end: Size::bytes(*end),
+            });
+        }
+    }
+    if t.aggregate && at % 16 != 0 {
+        return Err(LayoutError::PackOffsetAggregateNotRowStart {
+            member,
+            name: name.clone(),
+            offset: Size::bytes(at),
+        });
+    }
+    let elem_align = match &t.node.kind {
+        NodeKind::Scalar(_) => t.size,
+        NodeKind::Vector { len, .. } => t.size / *len as u64,
+        _ => 1,
+    };
+    if elem_align > 0 && at % elem_align != 0 {
+        return Err(LayoutError::PackOffsetMisaligned {
+            member,
+            name: name.clone(),
+            offset: Size::bytes(at),
+            align: elem_align,
+        });
+    }
+    if !t.aggregate && at % 16 + t.size > 16 {
+        return Err(LayoutError::PackOffsetCrossesRow {
+            member,
+            name: name.clone(),
+            offset: Size::bytes(at),
+            size: Size::bytes(t.size),
+            boundary: Size::bytes((at / 16 + 1) * 16),
+        });
+    }
+    Ok(())
+}
+
+fn align_of(bytes: u64) -> Alignment {
+    Alignment::from_bytes(bytes.max(1).next_power_of_two()).unwrap_or(Alignment::ONE)
+}
+
+fn leaf(kind: NodeKind, size: u64, align: u64) -> Node {
+    Node {
+        offset: Size::ZERO,
+        size: Size::bytes(size),
+        align: align_of(align),
+        kind,
+    }
+}

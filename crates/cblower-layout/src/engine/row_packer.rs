@@ -1,0 +1,461 @@
+//! D3D10+ constant buffer packing, as DXC does it (and LLVM main since its 2026
+//! fixes). The buffer is a sequence of 16-byte rows:
+//!
+//! 1. scalars are self-aligned; vectors align to their component;
+//! 2. a member that would straddle a row boundary starts the next row;
+//! 3. arrays start a row, and so does every element (stride = element size
+//!    rounded up to 16); nothing follows the last element, so the next member
+//!    may pack into the array's last row;
+//! 4. structs start a row; inside, the same rules apply; no tail padding;
+//!
+//! matrices are arrays of column vectors (row vectors when row-major), except
+//! that a one-column (one-row) matrix is laid out like a plain vector. With
+//! native 16-bit types off, a row never mixes min-precision and full-precision
+//! data (DXC's behaviour; seed 000 notes it, DXC's tests pin the offsets).
+//!
+//! `packoffset(cN.c)` / `register(cN)` members are placed exactly, after the
+//! checks DXC makes: no overlap, no row crossing from a component, 64-bit
+//! members 8-aligned, arrays and structs at `.x`.
+
+use std::sync::Arc;
+
+use crate::engine::{checked_align, checked_end, stored_fields_iter};
+use crate::error::LayoutError;
+use crate::layout::{FieldNode, MatrixStorage, Node, NodeKind, Padding, PaddingReason};
+use crate::rules::LayoutOptions;
+use crate::ty::{Field, MatrixOrder, Scalar, Ty};
+use crate::units::{Alignment, Size};
+
+/// Lays out a buffer's (already filtered and ordered) members.
+pub fn layout_members(
+    name: &Arc<str>,
+    members: &[(usize, &Field)],
+    opts: LayoutOptions,
+) -> Result<(Node, Vec<usize>), LayoutError> {
+    let mut packer = RowPacker::new(Size::ZERO, opts, members.len());
+    for &(index, field) in members {
+        let explicit = match field.placement {
+            Some(p) => Some(p.byte_offset().ok_or_else(|| LayoutError::SizeOverflow {
+                member: index,
+                name: field.name.clone(),
+            })?),
+            None => None,
+        };
+        packer.push(field, index, index, explicit)?;
+    }
+    let root = packer.finish(name.clone(), false);
+    Ok((root, members.iter().map(|(i, _)| *i).collect()))
+}
+
+/// Which rows a value may share with its neighbours when native 16-bit types
+/// are off.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum PrecisionClass {
+    Full,
+    Min,
+}
+
+fn precision_class(s: Scalar) -> PrecisionClass {
+    if s.is_min_precision() {
+        PrecisionClass::Min
+    } else {
+        PrecisionClass::Full
+    }
+}
+
+/// Packs fields one after another into 16-byte rows starting at `base` (a row start).
+struct RowPacker {
+    opts: LayoutOptions,
+    base: Size,
+    cur: Size,
+    fields: Vec<FieldNode>,
+    padding: Vec<Padding>,
+    /// The row holding the last byte placed so far, and the precision class of
+    /// what is stored there.
+    last_row: Option<(u64, PrecisionClass)>,
+}
+
+impl RowPacker {
+    fn new(base: Size, opts: LayoutOptions, capacity: usize) -> RowPacker {
+        RowPacker {
+            opts,
+            base,
+            cur: base,
+            fields: Vec::with_capacity(capacity),
+            padding: Vec::new(),
+            last_row: None,
+        }
+    }
+
+    /// Places `field`. `member` is the top-level member index errors refer
+    /// to; `decl_index` is the field's own index (unused except for errors in
+    /// the buffer itself, where both are equal).
+    fn push(
+        &mut self,
+        field: &Field,
+        member: usize,
+        _decl_index: usize,
+        explicit: Option<Size>,
+    ) -> Result<(), LayoutError> {
+        let name = &field.name;
+        let ty = &field.ty;
+        let facts = TypeFacts::of(ty, self.opts, member, name)?;
+        let offset = match explicit {
+            Some(at) => {
+                self.check_explicit(at, &facts, member, name)?;
+                if at > self.cur {
+                    self.pad(at, PaddingReason::ExplicitOffset);
+                }
+                at
+            }
+            None => {
+                let (at, reason) = self.natural_offset(&facts, member, name)?;
+                if at > self.cur {
+                    self.pad(at, reason);
+                }
+                at
+            }
+        };
+        let node = lay_out(ty, offset, self.opts, member, name)?;
+        let end = node.end();
+        if node.size.get() > 0 {
+            if let Some(class) = last_leaf_scalar(&node).map(precision_class) {
+                self.last_row = Some(((end.get() - 1) / 16, class));
+            }
+        }
+        self.fields.push(FieldNode {
+            name: name.clone(),
+            ty: ty.clone(),
+            node,
+        });
+        self.cur = end;
+        Ok(())
+    }
+
+    fn pad(&mut self, to: Size, reason: PaddingReason) {
+        self.padding.push(Padding {
+            offset: self.cur,
+            size: to.saturating_sub(self.cur),
+            reason,
+        });
+    }
+
+    /// Where a member without explicit placement goes, and why any gap exists.
+    fn natural_offset(
+        &self,
+        facts: &TypeFacts,
+        member: usize,
+        name: &Arc<str>,
+    ) -> Result<(Size, PaddingReason), LayoutError> {
+        let aligned = checked_align(self.cur, facts.align, member, name)?;
+        let row_start = checked_align(aligned, Alignment::SIXTEEN, member, name)?;
+        if facts.aggregate {
+            let reason = if facts.is_struct {
+                PaddingReason::StructStart
+            } else {
+                PaddingReason::ArrayStart
+            };
+            return Ok((row_start, reason));
+        }
+        if aligned.row_offset() + facts.size.get() > 16 && aligned.row_offset() != 0 {
+            return Ok((row_start, PaddingReason::RowBoundary));
+        }
+        if !self.opts.types.native_16bit {
+            if let (Some((row, class)), Some(first)) = (self.last_row, facts.first_scalar) {
+                if row == aligned.row()
+                    && class != precision_class(first)
+                    && aligned.row_offset() != 0
+                {
+                    return Ok((row_start, PaddingReason::PrecisionClass));
+                }
+            }
+        }
+        Ok((aligned, PaddingReason::Alignment))
+    }
+
+    fn check_explicit(
+        &self,
+        at: Size,
+        facts: &TypeFacts,
+        member: usize,
+        name: &Arc<str>,
+    ) -> Result<(), LayoutError> {
+        if at < self.cur {
+            // Members arrive sorted by offset, so the only member that can
+            // overlap is the last one placed.
+            if let Some(prev) = self.fields.last() {
+                return Err(LayoutError::PackOffsetOverlap {
+                    member,
+                    name: name.clone(),
+                    offset: at,
+                    size: facts.size,
+                    other: prev.name.clone(),
+                    other_start: prev.node.offset,
+                    other_end: prev.node.end(),
+                });
+            }
+        }
+        if facts.aggregate && at.row_offset() != 0 {
+            return Err(LayoutError::PackOffsetAggregateNotRowStart {
+                member,
+                name: name.clone(),
+                offset: at,
+            });
+        }
+        if !at.is_aligned(facts.align) {
+            return Err(LayoutError::PackOffsetMisaligned {
+                member,
+                name: name.clone(),
+                offset: at,
+                align: facts.align.bytes(),
+            });
+        }
+        if !facts.aggregate && at.row_offset() + facts.size.get() > 16 {
+            return Err(LayoutError::PackOffsetCrossesRow {
+                member,
+                name: name.clone(),
+                offset: at,
+                size: facts.size,
+                boundary: Size::bytes((at.row() + 1) * 16),
+            });
+        }
+        Ok(())
+    }
+
+    fn finish(self, name: Arc<str>, filtered: bool) -> Node {
+        Node {
+            offset: self.base,
+            size: self.cur.saturating_sub(self.base),
+            align: Alignment::SIXTEEN,
+            kind: NodeKind::Struct {
+                name,
+                fields: self.fields,
+                padding: self.padding,
+                filtered,
+            },
+        }
+    }
+}
+
+/// What placement needs to know about a type before laying it out.
+struct TypeFacts {
+    /// Starts a new row (arrays, structs, matrices stored as several vectors).
+    aggregate: bool,
+    is_struct: bool,
+    /// Size; only meaningful for non-aggregates (aggregates start a row anyway).
+    size: Size,
+    align: Alignment,
+    first_scalar: Option<Scalar>,
+}
+
+impl TypeFacts {
+    fn of(
+        ty: &Ty,
+        opts: LayoutOptions,
+        member: usize,
+        name: &Arc<str>,
+    ) -> Result<TypeFacts, LayoutError> {
+        let t = opts.types;
+        Ok(match ty {
+            Ty::Scalar(s) => TypeFacts {
+                aggregate: false,
+                is_struct: false,
+                size: s.size(t),
+                align: s.align(t),
+                first_scalar: Some(*s),
+            },
+            Ty::Vector { scalar, len } => TypeFacts {
+                aggregate: false,
+                is_struct: false,
+                size: vector_size(*scalar, *len, opts, member, name)?,
+                align: scalar.align(t),
+                first_scalar: Some(*scalar),
+            },
+            Ty::Matrix {
+                scalar,
+                rows,
+                cols,
+                order,
+            } => {
+                let (count, len) = matrix_vectors(*rows, *cols, *order);
+                TypeFacts {
+                    aggregate: count > 1,
+                    is_struct: false,
+                    size: vector_size(*scalar, len, opts, member, name)?,
+                    align: scalar.align(t),
+                    first_scalar: Some(*scalar),
+                }
+            }
+            Ty::Array { .. } => TypeFacts {
+                aggregate: true,
+                is_struct: false,
+                size: Size::ZERO,
+                align: Alignment::SIXTEEN,
+                first_scalar: ty.base_scalar(),
+            },
+            Ty::Struct(_) | Ty::Resource(_) => TypeFacts {
+                aggregate: true,
+                is_struct: true,
+                size: Size::ZERO,
+                align: Alignment::SIXTEEN,
+                first_scalar: None,
+            },
+        })
+    }
+}
+
+/// (number of vectors, components per vector) of a matrix's storage.
+pub(crate) fn matrix_vectors(rows: u8, cols: u8, order: MatrixOrder) -> (u8, u8) {
+    match order {
+        MatrixOrder::ColumnMajor => (cols, rows),
+        MatrixOrder::RowMajor => (rows, cols),
+    }
+}
+
+fn vector_size(
+    scalar: Scalar,
+    len: u8,
+    opts: LayoutOptions,
+    member: usize,
+    name: &Arc<str>,
+) -> Result<Size, LayoutError> {
+    if !(1..=4).contains(&len) {
+        return Err(LayoutError::BadVectorLength {
+            member,
+            name: name.clone(),
+            len,
+        });
+    }
+    Ok(Size::bytes(scalar.size(opts.types).get() * len as u64))
+}
+
+/// Lays out `ty` at `at`, which the caller has already made legal for it.
+fn lay_out(
+    ty: &Ty,
+    at: Size,
+    opts: LayoutOptions,
+    member: usize,
+    name: &Arc<str>,
+) -> Result<Node, LayoutError> {
+    let t = opts.types;
+    Ok(match ty {
+        Ty::Scalar(s) => Node {
+            offset: at,
+            size: s.size(t),
+            align: s.align(t),
+            kind: NodeKind::Scalar(*s),
+        },
+        Ty::Vector { scalar, len } => vector_node(*scalar, *len, at, opts, member, name)?,
+        Ty::Matrix {
+            scalar,
+            rows,
+            cols,
+            order,
+        } => {
+            let (count, len) = matrix_vectors(*rows, *cols, *order);
+            let vector = vector_node(*scalar, len, at, opts, member, name)?;
+            let storage = if count == 1 {
+                vector
+            } else {
+                array_node(vector, count as u64, member, name)?
+            };
+            Node {
+                offset: at,
+                size: storage.size,
+                align: storage.align,
+                kind: NodeKind::Matrix {
+                    scalar: *scalar,
+                    rows: *rows,
+                    cols: *cols,
+                    order: *order,
+                    repr: MatrixStorage::Vectors,
+                    storage: Box::new(storage),
+                },
+            }
+        }
+        Ty::Array { elem, len, .. } => {
+            let element = lay_out(elem, at, opts, member, name)?;
+            array_node(element, *len, member, name)?
+        }
+        Ty::Struct(s) => {
+            let (fields, filtered) = stored_fields_iter(s);
+            let mut packer = RowPacker::new(at, opts, s.fields.len());
+            for (i, f) in fields.enumerate() {
+                let explicit = match f.placement {
+                    Some(crate::ty::Placement::VkOffset(b)) => {
+                        Some(checked_end(at, Size::bytes(b), member, name)?)
+                    }
+                    _ => None,
+                };
+                packer.push(f, member, i, explicit)?;
+            }
+            packer.finish(s.name.clone(), filtered)
+        }
+        Ty::Resource(_) => Node {
+            offset: at,
+            size: Size::ZERO,
+            align: Alignment::ONE,
+            kind: NodeKind::Struct {
+                name: Arc::from(ty.to_string()),
+                fields: Vec::new(),
+                padding: Vec::new(),
+                filtered: true,
+            },
+        },
+    })
+}
+
+fn vector_node(
+    scalar: Scalar,
+    len: u8,
+    at: Size,
+    opts: LayoutOptions,
+    member: usize,
+    name: &Arc<str>,
+) -> Result<Node, LayoutError> {
+    Ok(Node {
+        offset: at,
+        size: vector_size(scalar, len, opts, member, name)?,
+        align: scalar.align(opts.types),
+        kind: NodeKind::Vector { scalar, len },
+    })
+}
+
+/// `count` elements, each starting a row; no padding after the last one.
+fn array_node(
+    element: Node,
+    count: u64,
+    member: usize,
+    name: &Arc<str>,
+) -> Result<Node, LayoutError> {
+    let stride = checked_align(element.size, Alignment::SIXTEEN, member, name)?;
+    let size = stride
+        .checked_mul(count.saturating_sub(1))
+        .and_then(|s| s.checked_add(element.size))
+        .ok_or_else(|| LayoutError::SizeOverflow {
+            member,
+            name: name.clone(),
+        })?;
+    checked_end(element.offset, size, member, name)?;
+    Ok(Node {
+        offset: element.offset,
+        size,
+        align: Alignment::SIXTEEN,
+        kind: NodeKind::Array {
+            count,
+            stride,
+            element: Box::new(element),
+            trailing_padding: false,
+        },
+    })
+}
+
+/// The scalar type of the value stored last in `node`.
+fn last_leaf_scalar(node: &Node) -> Option<Scalar> {
+    match &node.kind {
+        NodeKind::Scalar(s) => Some(*s),
+        NodeKind::Vector { scalar, .. } | NodeKind::Matrix { scalar, .. } => Some(*scalar),
+        NodeKind::Array { element, .. } => last_leaf_scalar(element),
+        NodeKind::Struct { fields, .. } => fields.last().and_then(|f| last_leaf_scalar(&f.node)),
+    }
+}

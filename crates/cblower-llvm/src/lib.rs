@@ -1,0 +1,17 @@
+//! LLVM side of cblower: IR types for laid-out constant buffers, and (later) the
+//! access and lowering passes.
+//!
+//! inkwell 0.11 cannot represent LLVM target extension types: converting one to an
+//! inkwell type panics with `Unsupported type: TargetExt`. Every cbuffer layout type
+//! contains `target("dx.Padding", N)` or a handle type, so this crate keeps such
+//! types as [`RawType`] values and builds them through [`ffi`], the one module that
+//! talks to `llvm-sys` directly. Everything else uses inkwell's safe API for values
+//! and types that inkwell does understand.
+
+pub mod ffi;
+pub mod ir_io;
+pub mod passes;
+pub mod target;
+
+pub use ffi::{LlvmError, RawGlobal, RawType};
+pub use target::Target;

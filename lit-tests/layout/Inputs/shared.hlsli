@@ -1,0 +1,2 @@
+#pragma once
+struct Light { float3 direction; };

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# The two entry points the README opens with. Each installs what is missing first.
+#   tools/run.sh example   the main job on the bundled example
+#   tools/run.sh test      every test: cargo's (unit, integration, differential) and lit's
+set -euo pipefail
+repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$repo"
+
+bash llvm-config/install.sh
+
+case "${1:-}" in
+  example)
+    cargo build --quiet --release --bins
+    ./target/release/cblower layout examples/scene.hlsl
+    ;;
+  test)
+    cargo fmt --all --check
+    cargo clippy --quiet --workspace --all-targets -- -D warnings
+    cargo build --bins
+    cargo test --workspace
+    CBLOWER_BIN_DIR="$repo/target/debug" "$repo/.venv/bin/lit" -sv lit-tests
+    ;;
+  *)
+    echo "usage: tools/run.sh example|test" >&2
+    exit 2
+    ;;
+esac
