@@ -1,0 +1,3 @@
+cbuffer CB {
+  float3 v : packoffset(c0.z);
+};

@@ -1,0 +1,2 @@
+#include "cycle-a.hlsli"
+cbuffer CB { float a; };

@@ -1,0 +1,4 @@
+cbuffer CB {
+  float a;
+  float a;
+};

@@ -1,0 +1,2 @@
+#include "nowhere.hlsli"
+cbuffer CB { float a; };

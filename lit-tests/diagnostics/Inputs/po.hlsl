@@ -1,0 +1,3 @@
+cbuffer CB {
+  float a : packoffset(c1.q);
+};

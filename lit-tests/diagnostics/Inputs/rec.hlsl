@@ -1,0 +1,5 @@
+struct S {
+  float x;
+  S inner;
+};
+cbuffer CB { S s; };

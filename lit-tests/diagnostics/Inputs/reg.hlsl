@@ -1,0 +1,3 @@
+cbuffer CB : register(x1) {
+  float a;
+};

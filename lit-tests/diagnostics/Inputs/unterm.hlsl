@@ -1,0 +1,2 @@
+cbuffer CB {
+  float a;
