@@ -25,7 +25,7 @@
 
 use std::sync::Arc;
 
-use crate::engine::{checked_align, checked_end, stored_fields_iter};
+use crate::engine::{checked_end, stored_fields_iter};
 use crate::error::LayoutError;
 use crate::layout::{FieldNode, MatrixStorage, Node, NodeKind, Padding, PaddingReason};
 use crate::rules::{Clang22Target, LayoutOptions};
@@ -350,7 +350,6 @@ impl Cx {
                 reason: PaddingReason::AllocSizeExcess,
             });
         }
-        let _ = checked_align(Size::bytes(llvm_size), Alignment::ONE, 0, &name);
         Ok(LaidStruct {
             node: Node {
                 offset: Size::ZERO,

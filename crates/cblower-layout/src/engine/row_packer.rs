@@ -41,7 +41,7 @@ pub fn layout_members(
             })?),
             None => None,
         };
-        packer.push(field, index, index, explicit)?;
+        packer.push(field, index, explicit)?;
     }
     let root = packer.finish(name.clone(), false);
     Ok((root, members.iter().map(|(i, _)| *i).collect()))
@@ -87,14 +87,12 @@ impl RowPacker {
         }
     }
 
-    /// Places `field`. `member` is the top-level member index errors refer
-    /// to; `decl_index` is the field's own index (unused except for errors in
-    /// the buffer itself, where both are equal).
+    /// Places `field`. `member` is the index of the top-level buffer member
+    /// that errors refer to (for a nested field, the member containing it).
     fn push(
         &mut self,
         field: &Field,
         member: usize,
-        _decl_index: usize,
         explicit: Option<Size>,
     ) -> Result<(), LayoutError> {
         let name = &field.name;
@@ -380,14 +378,14 @@ fn lay_out(
         Ty::Struct(s) => {
             let (fields, filtered) = stored_fields_iter(s);
             let mut packer = RowPacker::new(at, opts, s.fields.len());
-            for (i, f) in fields.enumerate() {
+            for f in fields {
                 let explicit = match f.placement {
                     Some(crate::ty::Placement::VkOffset(b)) => {
                         Some(checked_end(at, Size::bytes(b), member, name)?)
                     }
                     _ => None,
                 };
-                packer.push(f, member, i, explicit)?;
+                packer.push(f, member, explicit)?;
             }
             packer.finish(s.name.clone(), filtered)
         }
