@@ -57,6 +57,25 @@ pub struct VkBinding {
     pub set: u32,
 }
 
+/// Clang's implicit-binding order IDs for a buffer: the position of the
+/// buffer among the implicitly bound resources and buffers of the file, in
+/// source order. Resources declared inside a buffer count before it and
+/// `$Globals` counts last. The two targets count differently because a
+/// `[[vk::binding]]` only binds on SPIR-V. Only meaningful for a buffer
+/// without a register slot (and, on SPIR-V, without `vk::binding`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ImplicitOrder {
+    pub dxil: u32,
+    pub spirv: u32,
+}
+
+impl ImplicitOrder {
+    pub(crate) fn advance(&mut self, dxil: bool, spirv: bool) {
+        self.dxil += u32::from(dxil);
+        self.spirv += u32::from(spirv);
+    }
+}
+
 /// Where a buffer and its members were declared, for diagnostics of later
 /// stages (e.g. a packoffset overlap found by the layout engine).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -76,6 +95,8 @@ pub struct Program {
     pub spans: Vec<BufferSpans>,
     /// Parallel to `buffers`: `[[vk::binding]]` attributes.
     pub vk_bindings: Vec<Option<VkBinding>>,
+    /// Parallel to `buffers`: Clang's implicit-binding order IDs.
+    pub implicit_orders: Vec<ImplicitOrder>,
     /// `#warning`s and other non-fatal diagnostics.
     pub warnings: Diagnostics,
     /// Every file read, for rendering diagnostics at [`Span`]s.
@@ -176,6 +197,7 @@ fn run_here(
             buffers: l.buffers,
             spans: l.spans,
             vk_bindings: l.vk_bindings,
+            implicit_orders: l.implicit_orders,
             warnings: pre.warnings,
             sources,
         }),

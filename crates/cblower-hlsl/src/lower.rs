@@ -20,7 +20,7 @@ use crate::parser::ast::{
     EnumDef, Expr, Ident, Item, Register, StructDef, TemplateArg, TypeSpec,
 };
 use crate::source::Span;
-use crate::{BufferSpans, FrontendOptions, VkBinding};
+use crate::{BufferSpans, FrontendOptions, ImplicitOrder, VkBinding};
 
 /// Deepest typedef chain followed.
 const MAX_TYPEDEF_DEPTH: usize = 256;
@@ -31,6 +31,8 @@ pub struct Lowered {
     pub buffers: Vec<BufferDecl>,
     pub spans: Vec<BufferSpans>,
     pub vk_bindings: Vec<Option<VkBinding>>,
+    /// Parallel to `buffers`: Clang's implicit-binding order IDs.
+    pub implicit_orders: Vec<ImplicitOrder>,
 }
 
 pub fn lower(items: &[Item], opts: &FrontendOptions) -> Result<Lowered, Diagnostics> {
@@ -45,6 +47,7 @@ pub fn lower(items: &[Item], opts: &FrontendOptions) -> Result<Lowered, Diagnost
         global_names: HashMap::new(),
         struct_spans: HashMap::new(),
         diags: Diagnostics::new(),
+        next_order: ImplicitOrder::default(),
     };
     l.items(items);
     if !l.globals.is_empty() {
@@ -59,6 +62,7 @@ pub fn lower(items: &[Item], opts: &FrontendOptions) -> Result<Lowered, Diagnost
             members: spans,
         });
         l.out.vk_bindings.push(None);
+        l.out.implicit_orders.push(l.next_order);
     }
     if l.diags.has_errors() {
         return Err(l.diags);
@@ -119,6 +123,9 @@ struct Lowerer<'a> {
     /// Field-name spans of each struct, base fields first.
     struct_spans: HashMap<String, Vec<Span>>,
     diags: Diagnostics,
+    /// The implicit-binding order IDs the next implicitly bound resource or
+    /// buffer takes (Clang counts them in source order, per target).
+    next_order: ImplicitOrder,
 }
 
 impl Lowerer<'_> {
@@ -188,7 +195,11 @@ impl Lowerer<'_> {
                 self.record_constant(d, decl);
                 continue;
             }
-            if d.modifiers.is_groupshared || is_resource(&ty) {
+            if d.modifiers.is_groupshared {
+                continue;
+            }
+            if is_resource(&ty) {
+                self.count_resource(d, decl);
                 continue;
             }
             let Some(field) = self.field(d, decl, ty) else {
@@ -285,6 +296,8 @@ impl Lowerer<'_> {
                         };
                         if d.modifiers.is_static {
                             self.record_constant(d, decl);
+                        } else if !d.modifiers.is_groupshared && is_resource(&ty) {
+                            self.count_resource(d, decl);
                         }
                         let Some(field) = self.field(d, decl, ty) else {
                             continue;
@@ -322,9 +335,22 @@ impl Lowerer<'_> {
         members: Vec<Span>,
         vk: Option<VkBinding>,
     ) {
+        // A buffer takes an order ID when it has no `b`/`t` register; on
+        // SPIR-V a `[[vk::binding]]` counts as a register.
+        let implicit = decl.binding.map_or(true, |b| b.register.is_none());
+        self.out.implicit_orders.push(self.next_order);
+        self.next_order.advance(implicit, implicit && vk.is_none());
         self.out.buffers.push(decl);
         self.out.spans.push(BufferSpans { name, members });
         self.out.vk_bindings.push(vk);
+    }
+
+    /// A non-static resource declaration takes the next order ID when it has
+    /// no register slot (arrays of resources take one too).
+    fn count_resource(&mut self, d: &Declaration, decl: &Declarator) {
+        let implicit = decl.register.as_ref().map_or(true, |r| r.slot.is_none());
+        let vk = d.attrs.vk_binding.is_some();
+        self.next_order.advance(implicit, implicit && !vk);
     }
 
     fn constant_buffer(&mut self, cb: &ConstantBufferDecl) {

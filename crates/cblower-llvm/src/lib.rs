@@ -8,6 +8,7 @@
 //! talks to `llvm-sys` directly. Everything else uses inkwell's safe API for values
 //! and types that inkwell does understand.
 
+pub mod emit;
 pub mod ffi;
 pub mod ir_io;
 pub mod passes;

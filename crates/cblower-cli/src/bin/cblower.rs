@@ -17,6 +17,9 @@ struct Cli {
 enum Command {
     /// Print the byte layout of every buffer in an HLSL file.
     Layout(cblower_cli::layout_cmd::LayoutArgs),
+    /// Write the LLVM IR of every constant buffer in an HLSL file.
+    #[command(name = "emit-llvm")]
+    EmitLlvm(cblower_cli::emit_cmd::EmitArgs),
 }
 
 fn main() -> ExitCode {
@@ -34,6 +37,7 @@ fn main() -> ExitCode {
     };
     let code = match cli.command {
         Command::Layout(args) => cblower_cli::layout_cmd::run(&args),
+        Command::EmitLlvm(args) => cblower_cli::emit_cmd::run(&args),
     };
     ExitCode::from(code as u8)
 }

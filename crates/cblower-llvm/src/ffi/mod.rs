@@ -15,6 +15,10 @@
 //! is tied to the context that owns it, so LLVM never sees a dangling pointer.
 #![allow(unsafe_code)]
 
+mod build;
+
+pub use build::{add_named_metadata_tuple, GepFlags, MdOperand, RawBuilder, RawFunction, RawValue};
+
 use std::ffi::{CStr, CString};
 use std::marker::PhantomData;
 
@@ -41,6 +45,12 @@ pub enum LlvmError {
     /// The query needs a struct type.
     #[error("type {0} is not a struct")]
     NotAStruct(String),
+    /// inkwell's builder refused an instruction.
+    #[error("building an instruction failed: {0}")]
+    Builder(String),
+    /// LLVM has no intrinsic of that name.
+    #[error("LLVM 22 has no intrinsic named {0}")]
+    UnknownIntrinsic(String),
     /// LLVM's verifier rejected the module.
     #[error("LLVM's verifier rejected the module:\n{0}")]
     Verifier(String),
@@ -48,6 +58,20 @@ pub enum LlvmError {
 
 fn cstring(name: &str) -> Result<CString, LlvmError> {
     CString::new(name).map_err(|_| LlvmError::NulInName(name.to_owned()))
+}
+
+/// The name of a value, as LLVM stores it (without `@`/`%` or quotes).
+fn value_name(v: LLVMValueRef) -> String {
+    let mut len = 0usize;
+    // SAFETY: `v` is a valid value; LLVM returns a pointer to its name (owned by
+    // the value, not to be freed) and writes the length.
+    let ptr = unsafe { c::LLVMGetValueName2(v, &mut len) };
+    if ptr.is_null() {
+        return String::new();
+    }
+    // SAFETY: LLVM guarantees `len` readable bytes at `ptr` while the value lives.
+    let bytes = unsafe { std::slice::from_raw_parts(ptr.cast::<u8>(), len) };
+    String::from_utf8_lossy(bytes).into_owned()
 }
 
 /// Takes ownership of a message LLVM allocated and returns it as a `String`.
@@ -221,6 +245,24 @@ impl<'ctx> RawType<'ctx> {
         )
     }
 
+    /// The name of a named struct (without `%` or quotes), `None` for literal structs.
+    pub fn struct_name(self) -> Option<String> {
+        if !self.is_struct() {
+            return None;
+        }
+        // SAFETY: `self` is a struct type; the name is owned by the type.
+        let ptr = unsafe { c::LLVMGetStructName(self.raw) };
+        if ptr.is_null() {
+            return None;
+        }
+        // SAFETY: non-null NUL-terminated string owned by LLVM for the context's life.
+        Some(
+            unsafe { CStr::from_ptr(ptr) }
+                .to_string_lossy()
+                .into_owned(),
+        )
+    }
+
     /// The element types of a struct.
     pub fn struct_elements(self) -> Result<Vec<RawType<'ctx>>, LlvmError> {
         if !self.is_struct() {
@@ -247,6 +289,12 @@ impl<'ctx> RawType<'ctx> {
 pub struct RawGlobal<'ctx> {
     raw: LLVMValueRef,
     _ctx: PhantomData<&'ctx Context>,
+}
+
+impl std::fmt::Debug for RawGlobal<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "RawGlobal(@{})", self.name())
+    }
 }
 
 /// Linkages the cbuffer IR uses.
@@ -285,6 +333,11 @@ impl<'ctx> RawGlobal<'ctx> {
     /// The underlying `LLVMValueRef`.
     pub fn as_raw(self) -> LLVMValueRef {
         self.raw
+    }
+
+    /// The global's name (LLVM may have added `.1` to make it unique).
+    pub fn name(self) -> String {
+        value_name(self.raw)
     }
 
     pub fn set_linkage(self, linkage: Linkage) {

@@ -1,0 +1,216 @@
+//! `cblower emit-llvm`: parse an HLSL file, lay out its buffers and write the
+//! cbuffer IR Clang's design calls for (text, or bitcode for `-o X.bc`).
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+
+use cblower_hlsl::{parse_file, Diagnostic, Program};
+use cblower_layout::{BufferKind, Clang22Target, LayoutOptions, RuleSet};
+use cblower_llvm::emit::{
+    add_module_flags, emit_cbuffers, prepare_module, BufferInput, EmitError, EmitOptions,
+    HandleBinding,
+};
+use cblower_llvm::ffi::verify_module;
+use cblower_llvm::Target;
+use clap::{Args, ValueEnum};
+use inkwell::context::Context;
+
+use crate::exit::{INPUT_ERROR, SUCCESS};
+use crate::layout_cmd::{lay_out_program, use_color, ColorArg, FrontendArgs, TargetArg};
+use crate::output::write_output;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum EmitRulesArg {
+    /// DXC's offsets (the documented HLSL rules), the default.
+    Cbuffer,
+    /// clang 22.1's output, bug for bug.
+    #[value(name = "clang-22")]
+    Clang22,
+}
+
+#[derive(Args, Debug)]
+pub struct EmitArgs {
+    /// The HLSL file to read.
+    #[arg(value_name = "FILE.hlsl")]
+    pub file: PathBuf,
+    #[arg(long, value_enum, default_value = "dxil")]
+    pub target: TargetArg,
+    #[arg(long, value_enum, default_value = "cbuffer")]
+    pub rules: EmitRulesArg,
+    /// Output file (`-` for stdout); bitcode when it ends in `.bc`.
+    #[arg(short = 'o', value_name = "OUT", default_value = "-")]
+    pub output: PathBuf,
+    #[arg(long, value_enum, default_value = "auto")]
+    pub color: ColorArg,
+    #[command(flatten)]
+    pub frontend: FrontendArgs,
+}
+
+/// clang-22 gathers only translation-unit-scope variables into `$Globals`;
+/// variables inside namespaces become ordinary globals. Drop them (with
+/// their spans, which stay parallel to the members).
+pub fn clang22_globals(program: &mut Program) {
+    for (decl, spans) in program.buffers.iter_mut().zip(program.spans.iter_mut()) {
+        if decl.kind != BufferKind::Globals {
+            continue;
+        }
+        let keep: Vec<bool> = decl.members.iter().map(|m| m.namespace.is_none()).collect();
+        let mut k = keep.iter();
+        decl.members.retain(|_| *k.next().unwrap_or(&true));
+        let mut k = keep.iter();
+        spans.members.retain(|_| *k.next().unwrap_or(&true));
+    }
+}
+
+/// How the handle of buffer `i` is created on `target`.
+fn binding_of(program: &Program, i: usize, target: Target) -> HandleBinding {
+    let decl = &program.buffers[i];
+    if target == Target::SpirV {
+        if let Some(Some(vk)) = program.vk_bindings.get(i) {
+            return HandleBinding::Explicit {
+                register: vk.binding,
+                space: vk.set,
+            };
+        }
+    }
+    let space = decl.binding.map_or(0, |b| b.space);
+    match decl.binding.and_then(|b| b.register) {
+        Some(register) => HandleBinding::Explicit { register, space },
+        None => {
+            let order = program.implicit_orders.get(i).copied().unwrap_or_default();
+            HandleBinding::Implicit {
+                order_id: match target {
+                    Target::Dxil => order.dxil,
+                    Target::SpirV => order.spirv,
+                },
+                space,
+            }
+        }
+    }
+}
+
+/// The diagnostic for an emission error, at the buffer it names.
+fn emit_diagnostic(program: &Program, e: &EmitError) -> Diagnostic {
+    let buffer = match e {
+        EmitError::ConstantBufferArray { buffer, .. }
+        | EmitError::ConstantBufferInClang22 { buffer } => Some(buffer.as_str()),
+        _ => None,
+    };
+    let help = match e {
+        EmitError::ConstantBufferArray { .. } => {
+            "declare one `ConstantBuffer<T>` per binding, or use a `cbuffer`"
+        }
+        EmitError::ConstantBufferInClang22 { .. } => {
+            "use the default rules (--rules cbuffer), or a `cbuffer` block for clang-22"
+        }
+        _ => "this is a bug in cblower; please report it with the input file",
+    };
+    let span = buffer.and_then(|name| {
+        program
+            .buffers
+            .iter()
+            .position(|b| &*b.name == name)
+            .and_then(|i| program.spans.get(i))
+            .map(|s| s.name)
+    });
+    match span {
+        Some(span) => Diagnostic::error(span, e.to_string()).with_help(help),
+        None => Diagnostic::error_without_span(e.to_string()).with_help(help),
+    }
+}
+
+/// Runs the command; returns the exit code.
+pub fn run(args: &EmitArgs) -> i32 {
+    let err_color = use_color(args.color, std::io::stderr().is_terminal());
+    let mut program = match parse_file(&args.file, &args.frontend.options()) {
+        Ok(p) => p,
+        Err(err) => {
+            eprint!("{}", err.render(err_color));
+            return INPUT_ERROR;
+        }
+    };
+    if !program.warnings.is_empty() {
+        eprint!("{}", program.warnings.render(&program.sources, err_color));
+    }
+    let target = match args.target {
+        TargetArg::Dxil => Target::Dxil,
+        TargetArg::Spirv => Target::SpirV,
+    };
+    let rules = match args.rules {
+        EmitRulesArg::Cbuffer => RuleSet::CBuffer,
+        EmitRulesArg::Clang22 => {
+            clang22_globals(&mut program);
+            RuleSet::Clang22(match target {
+                Target::Dxil => Clang22Target::Dxil,
+                Target::SpirV => Clang22Target::SpirV,
+            })
+        }
+    };
+    let native_16bit = args.frontend.enable_16bit_types;
+    let layouts = match lay_out_program(
+        &program,
+        LayoutOptions::new(rules).native_16bit(native_16bit),
+    ) {
+        Ok(l) => l,
+        Err(d) => {
+            eprint!("{}", d.render(&program.sources, err_color));
+            return INPUT_ERROR;
+        }
+    };
+    let inputs: Vec<BufferInput<'_>> = program
+        .buffers
+        .iter()
+        .zip(&layouts)
+        .enumerate()
+        .map(|(i, (decl, layout))| BufferInput {
+            decl,
+            layout,
+            binding: binding_of(&program, i, target),
+        })
+        .collect();
+
+    let path = args.file.display().to_string();
+    let ctx = Context::create();
+    let module = ctx.create_module(&path);
+    module.set_source_file_name(&path);
+    let file_name = args
+        .file
+        .file_name()
+        .map_or_else(|| path.clone(), |n| n.to_string_lossy().into_owned());
+    let opts = EmitOptions {
+        target,
+        native_16bit,
+        global_ctor: true,
+        ctor_suffix: file_name,
+    };
+    prepare_module(&module, target);
+    let emitted = emit_cbuffers(&ctx, &module, &inputs, &opts)
+        .and_then(|e| add_module_flags(&ctx, &module, target, native_16bit).map(|()| e));
+    let emitted = match emitted {
+        Ok(e) => e,
+        Err(e) => {
+            eprint!(
+                "{}",
+                emit_diagnostic(&program, &e).render(&program.sources, err_color)
+            );
+            return INPUT_ERROR;
+        }
+    };
+    for w in &emitted.warnings {
+        eprintln!("warning: {w}");
+    }
+    if let Err(e) = verify_module(&module) {
+        eprintln!("error: internal error, the emitted module does not verify: {e}");
+        return INPUT_ERROR;
+    }
+    let bytes = if args.output.extension().is_some_and(|e| e == "bc") {
+        module.write_bitcode_to_memory().as_slice().to_vec()
+    } else {
+        module.print_to_string().to_bytes().to_vec()
+    };
+    if let Err(e) = write_output(&args.output, &bytes) {
+        eprintln!("error: cannot write `{}`: {e}", args.output.display());
+        return INPUT_ERROR;
+    }
+    SUCCESS
+}

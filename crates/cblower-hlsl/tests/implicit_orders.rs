@@ -1,0 +1,43 @@
+//! Clang's implicit-binding order IDs, per target. The expected numbers are
+//! what clang-22 passed to `handlefromimplicitbinding` for this file on
+//! `dxil-pc-shadermodel6.3-library` and `spirv-unknown-vulkan1.3-library`.
+
+use cblower_hlsl::{parse_source, FrontendOptions, ImplicitOrder};
+
+const SOURCE: &str = r#"
+RWBuffer<float> R0;                        // dx 0, vk 0
+cbuffer A { float a; RWBuffer<float> Rin; } // Rin 1, A 2
+RWBuffer<float> R1[4];                     // 3 (arrays take one)
+static RWBuffer<float> Rs;                 // static: none
+RWBuffer<float> R2 : register(u3);         // explicit: none
+RWBuffer<float> R3 : register(space4);     // 4
+[[vk::binding(3)]] cbuffer B { float b; }  // dx 5; bound on SPIR-V
+[[vk::binding(4)]] RWBuffer<float> R4;     // dx 6; bound on SPIR-V
+cbuffer C { float c; }                     // dx 7, vk 5
+StructuredBuffer<float> S0;                // dx 8, vk 6
+RWBuffer<float> R5, R6;                    // dx 9 10, vk 7 8
+cbuffer E : register(b1) { float e; }      // explicit: none
+float g;                                   // $Globals: dx 11, vk 9
+"#;
+
+#[test]
+fn order_ids_match_clang_22_on_both_targets() {
+    let p = parse_source("orders.hlsl", SOURCE, &FrontendOptions::default()).unwrap();
+    let got: Vec<(&str, ImplicitOrder)> = p
+        .buffers
+        .iter()
+        .zip(&p.implicit_orders)
+        .map(|(b, o)| (&*b.name, *o))
+        .collect();
+    let o = |dxil, spirv| ImplicitOrder { dxil, spirv };
+    assert_eq!(
+        got,
+        vec![
+            ("A", o(2, 2)),
+            ("B", o(5, 5)),
+            ("C", o(7, 5)),
+            ("E", o(11, 9)),
+            ("$Globals", o(11, 9)),
+        ]
+    );
+}

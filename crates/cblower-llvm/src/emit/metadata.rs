@@ -1,0 +1,97 @@
+//! Module-level metadata: the target header and module flags Clang puts on
+//! an HLSL module, `!hlsl.cbs` and our `!hlsl.layouts`.
+//!
+//! `!hlsl.cbs` has one tuple per buffer: the handle global, then its member
+//! globals in layout order. Passes pair member *i* with the *i*-th
+//! non-padding element of the layout struct.
+//!
+//! `!hlsl.layouts` (seed 001's design, never built by Clang) has one tuple per
+//! named layout struct: its name, its size, and the offset of each
+//! non-padding element from the start of the struct:
+//! `!{!"__cblayout_CB", i32 20, i32 0, i32 16}`. The numbers come from the
+//! same [`StructRepr`]s the types were built from.
+
+use std::rc::Rc;
+
+use inkwell::context::Context;
+use inkwell::module::{FlagBehavior, Module};
+use inkwell::targets::{TargetData, TargetTriple};
+
+use super::{EmitError, EmittedBuffer, StructRepr};
+use crate::ffi::{add_named_metadata_tuple, MdOperand, RawValue};
+use crate::Target;
+
+/// Sets the triple and data layout clang-22 uses for a shader-model 6.3 library.
+pub fn prepare_module(module: &Module<'_>, target: Target) {
+    module.set_triple(&TargetTriple::create(target.library_triple()));
+    let td = TargetData::create(target.data_layout());
+    module.set_data_layout(&td.get_data_layout());
+}
+
+/// Adds clang-22's module flags: `wchar_size`, `dx.nativelowprec` with native
+/// 16-bit types, and on DXIL `!dx.valver = !{!{i32 1, i32 8}}`. Clang adds
+/// them after the buffers, so calling this after [`super::emit_cbuffers`]
+/// prints the metadata in Clang's order.
+pub fn add_module_flags<'ctx>(
+    ctx: &'ctx Context,
+    module: &Module<'ctx>,
+    target: Target,
+    native_16bit: bool,
+) -> Result<(), EmitError> {
+    let i32t = ctx.i32_type();
+    module.add_basic_value_flag("wchar_size", FlagBehavior::Error, i32t.const_int(4, false));
+    if native_16bit {
+        module.add_basic_value_flag(
+            "dx.nativelowprec",
+            FlagBehavior::Error,
+            i32t.const_int(1, false),
+        );
+    }
+    if target == Target::Dxil {
+        let one = RawValue::const_i32(ctx, 1);
+        let eight = RawValue::const_i32(ctx, 8);
+        add_named_metadata_tuple(
+            ctx,
+            module,
+            "dx.valver",
+            &[MdOperand::Value(one), MdOperand::Value(eight)],
+        )?;
+    }
+    Ok(())
+}
+
+/// `!hlsl.cbs = !{!{ptr @CB.cb, ptr addrspace(2) @a, ...}, ...}`.
+pub fn add_hlsl_cbs<'ctx>(
+    ctx: &'ctx Context,
+    module: &Module<'ctx>,
+    buffers: &[EmittedBuffer<'ctx>],
+) -> Result<(), EmitError> {
+    for b in buffers {
+        let mut ops = Vec::with_capacity(b.members.len() + 1);
+        ops.push(MdOperand::Value(b.handle.as_value()));
+        ops.extend(
+            b.members
+                .iter()
+                .map(|m| MdOperand::Value(m.global.as_value())),
+        );
+        add_named_metadata_tuple(ctx, module, "hlsl.cbs", &ops)?;
+    }
+    Ok(())
+}
+
+/// `!hlsl.layouts`, one tuple per named layout struct.
+pub fn add_hlsl_layouts<'ctx>(
+    ctx: &'ctx Context,
+    module: &Module<'ctx>,
+    structs: &[Rc<StructRepr<'ctx>>],
+) -> Result<(), EmitError> {
+    for s in structs {
+        let i32v = |v: u64| MdOperand::Value(RawValue::const_i32(ctx, v as u32));
+        let mut ops = Vec::with_capacity(s.fields.len() + 2);
+        ops.push(MdOperand::String(&s.name));
+        ops.push(i32v(s.size));
+        ops.extend(s.fields.iter().map(|f| i32v(f.offset)));
+        add_named_metadata_tuple(ctx, module, "hlsl.layouts", &ops)?;
+    }
+    Ok(())
+}

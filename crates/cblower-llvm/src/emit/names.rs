@@ -1,0 +1,141 @@
+//! The names Clang 22 gives cbuffer objects in IR, and the alignment it
+//! prints on member globals.
+
+use cblower_layout::{BufferDecl, BufferKind, Field, Scalar, Ty, TypeOptions};
+
+use crate::Target;
+
+/// `%__cblayout_<Name>`, qualified by the buffer's namespace
+/// (`NS::__cblayout_CB`); `$Globals` gives `__cblayout_$Globals`.
+pub fn layout_struct_name(decl: &BufferDecl) -> String {
+    match &decl.namespace {
+        Some(ns) => format!("{ns}::__cblayout_{}", decl.name),
+        None => format!("__cblayout_{}", decl.name),
+    }
+}
+
+/// `<Name>.cb`, or `<Name>.tb` for a `tbuffer`.
+pub fn handle_global_name(decl: &BufferDecl) -> String {
+    match decl.kind {
+        BufferKind::TBuffer => format!("{}.tb", decl.name),
+        _ => format!("{}.cb", decl.name),
+    }
+}
+
+/// The symbol of a member global: the C++ (Itanium) mangled variable name.
+/// Plain at global scope, `_ZN2NS2niE` inside namespaces, and with the
+/// internal-linkage marker `L` for `const` variables (`_ZL2kc`, `_ZN2NSL2kcE`).
+pub fn member_symbol(field: &Field) -> String {
+    let name = &*field.name;
+    let ns: Vec<&str> = field
+        .namespace
+        .as_deref()
+        .map(|n| n.split("::").filter(|c| !c.is_empty()).collect())
+        .unwrap_or_default();
+    let local = if field.is_const { "L" } else { "" };
+    if ns.is_empty() {
+        return if field.is_const {
+            format!("_ZL{}{name}", name.len())
+        } else {
+            name.to_owned()
+        };
+    }
+    let mut out = String::from("_ZN");
+    for c in ns {
+        out.push_str(&format!("{}{c}", c.len()));
+    }
+    out.push_str(&format!("{local}{}{name}E", name.len()));
+    out
+}
+
+/// The alignment Clang 22 prints on a member global: the AST alignment of
+/// the declaration. Vectors align to their size rounded up to a power of
+/// two (`float3`: 16, `double3`: 32), matrices and arrays to their element,
+/// and structs to 1, except a filtered struct that held a resource directly,
+/// which keeps the handle's alignment (pointer size on DXIL, 8 on SPIR-V).
+pub fn clang_member_align(ty: &Ty, target: Target, types: TypeOptions) -> u64 {
+    let scalar = |s: Scalar| s.size(types).get();
+    match ty {
+        Ty::Scalar(s) => scalar(*s),
+        Ty::Vector { scalar: s, len } => scalar(*s) * u64::from(*len).next_power_of_two(),
+        Ty::Matrix { scalar: s, .. } => scalar(*s),
+        Ty::Array { elem, .. } => clang_member_align(elem, target, types),
+        Ty::Struct(s) => {
+            if s.all_fields().any(|f| matches!(f.ty, Ty::Resource(_))) {
+                match target {
+                    Target::Dxil => 4,
+                    Target::SpirV => 8,
+                }
+            } else {
+                1
+            }
+        }
+        Ty::Resource(_) => 1,
+    }
+}
+
+/// The largest power of two (at most 16, a row) that divides `offset`: how
+/// aligned a member at `offset` really is in a 16-byte-aligned buffer.
+pub fn offset_alignment(offset: u64) -> u64 {
+    if offset == 0 {
+        16
+    } else {
+        (1u64 << offset.trailing_zeros()).min(16)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Arc;
+
+    fn field(name: &str, ns: Option<&str>, is_const: bool) -> Field {
+        let mut f = Field::new(name, Ty::Scalar(Scalar::Float));
+        f.namespace = ns.map(Arc::from);
+        f.is_const = is_const;
+        f
+    }
+
+    #[test]
+    fn mangling_matches_clang_22() {
+        assert_eq!(member_symbol(&field("x", None, false)), "x");
+        assert_eq!(member_symbol(&field("k", None, true)), "_ZL1k");
+        assert_eq!(member_symbol(&field("tc", None, true)), "_ZL2tc");
+        assert_eq!(member_symbol(&field("ni", Some("NS"), false)), "_ZN2NS2niE");
+        assert_eq!(member_symbol(&field("nc", Some("NS"), true)), "_ZN2NSL2ncE");
+        assert_eq!(
+            member_symbol(&field("x2", Some("NS::In2"), false)),
+            "_ZN2NS3In22x2E"
+        );
+    }
+
+    #[test]
+    fn clang_alignments() {
+        let t = TypeOptions::default();
+        let v = |s, n| Ty::Vector { scalar: s, len: n };
+        assert_eq!(clang_member_align(&v(Scalar::Float, 2), Target::Dxil, t), 8);
+        assert_eq!(
+            clang_member_align(&v(Scalar::Float, 3), Target::Dxil, t),
+            16
+        );
+        assert_eq!(
+            clang_member_align(&v(Scalar::Double, 3), Target::Dxil, t),
+            32
+        );
+        assert_eq!(clang_member_align(&v(Scalar::Bool, 3), Target::Dxil, t), 16);
+        assert_eq!(
+            clang_member_align(&v(Scalar::Double, 1), Target::Dxil, t),
+            8
+        );
+        let native = TypeOptions { native_16bit: true };
+        assert_eq!(
+            clang_member_align(&v(Scalar::Half, 3), Target::Dxil, native),
+            8
+        );
+        assert_eq!(clang_member_align(&v(Scalar::Half, 2), Target::Dxil, t), 8);
+        assert_eq!(offset_alignment(0), 16);
+        assert_eq!(offset_alignment(4), 4);
+        assert_eq!(offset_alignment(40), 8);
+        assert_eq!(offset_alignment(96), 16);
+    }
+}
