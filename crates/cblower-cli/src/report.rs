@@ -31,6 +31,15 @@ fn kind_keyword(kind: BufferKind) -> &'static str {
     }
 }
 
+/// The register class a buffer binds: `t` for a tbuffer (a texture
+/// register, as DXC and clang require), `b` for the others.
+fn register_class(kind: BufferKind) -> char {
+    match kind {
+        BufferKind::TBuffer => 't',
+        BufferKind::CBuffer | BufferKind::ConstantBuffer | BufferKind::Globals => 'b',
+    }
+}
+
 /// Short words for the row diagram and the table.
 pub fn reason_label(r: PaddingReason) -> &'static str {
     match r {
@@ -63,7 +72,11 @@ pub fn text_report(layout: &BufferLayout, array_len: Option<u64>, colors: Colors
     let mut out = String::new();
     let binding = match layout.binding {
         Some(b) => match b.register {
-            Some(r) => format!(" : register(b{r}, space{})", b.space),
+            Some(r) => format!(
+                " : register({}{r}, space{})",
+                register_class(layout.kind),
+                b.space
+            ),
             None => format!(" : register(space{})", b.space),
         },
         None => String::new(),
