@@ -225,7 +225,9 @@ pub fn run(args: &LayoutArgs) -> i32 {
     };
     match args.format {
         FormatArg::Json => {
-            let doc = json_report(&layouts);
+            let array_lens: Vec<Option<u64>> =
+                program.buffers.iter().map(|b| b.array_len).collect();
+            let doc = json_report(&layouts, &array_lens);
             println!("{}", serde_json::to_string_pretty(&doc).unwrap_or_default());
         }
         FormatArg::Text => {
@@ -234,7 +236,11 @@ pub fn run(args: &LayoutArgs) -> i32 {
             } else {
                 Colors::Off
             };
-            let texts: Vec<String> = layouts.iter().map(|l| text_report(l, colors)).collect();
+            let texts: Vec<String> = layouts
+                .iter()
+                .zip(&program.buffers)
+                .map(|(l, decl)| text_report(l, decl.array_len, colors))
+                .collect();
             print!("{}", texts.join("\n"));
         }
     }

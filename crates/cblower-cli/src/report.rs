@@ -3,6 +3,7 @@
 
 use std::fmt::Write;
 
+use cblower_hlsl::UNBOUNDED_RESOURCE_ARRAY;
 use cblower_layout::{
     BufferKind, BufferLayout, CellContent, FieldNode, Node, NodeKind, PaddingReason, RowView, Ty,
 };
@@ -30,6 +31,15 @@ fn kind_keyword(kind: BufferKind) -> &'static str {
     }
 }
 
+/// The register class a buffer binds: `t` for a tbuffer (a texture
+/// register, as DXC and clang require), `b` for the others.
+fn register_class(kind: BufferKind) -> char {
+    match kind {
+        BufferKind::TBuffer => 't',
+        BufferKind::CBuffer | BufferKind::ConstantBuffer | BufferKind::Globals => 'b',
+    }
+}
+
 /// Short words for the row diagram and the table.
 pub fn reason_label(r: PaddingReason) -> &'static str {
     match r {
@@ -46,21 +56,37 @@ pub fn reason_label(r: PaddingReason) -> &'static str {
     }
 }
 
-/// The text report of one buffer.
-pub fn text_report(layout: &BufferLayout, colors: Colors) -> String {
+/// `[4]` after the name of an array of `ConstantBuffer<T>` (one layout for
+/// every element), `[]` for an unbounded one, nothing for a single buffer.
+fn array_suffix(array_len: Option<u64>) -> String {
+    match array_len {
+        None => String::new(),
+        Some(UNBOUNDED_RESOURCE_ARRAY) => "[]".into(),
+        Some(n) => format!("[{n}]"),
+    }
+}
+
+/// The text report of one buffer. `array_len` is the declaration's
+/// (`BufferDecl::array_len`): the layout does not carry it.
+pub fn text_report(layout: &BufferLayout, array_len: Option<u64>, colors: Colors) -> String {
     let mut out = String::new();
     let binding = match layout.binding {
         Some(b) => match b.register {
-            Some(r) => format!(" : register(b{r}, space{})", b.space),
+            Some(r) => format!(
+                " : register({}{r}, space{})",
+                register_class(layout.kind),
+                b.space
+            ),
             None => format!(" : register(space{})", b.space),
         },
         None => String::new(),
     };
     let _ = writeln!(
         out,
-        "{} {}{}  [rules: {}, size: {} bytes]",
+        "{} {}{}{}  [rules: {}, size: {} bytes]",
         kind_keyword(layout.kind),
         layout.name,
+        array_suffix(array_len),
         binding,
         layout.rules.name(),
         layout.size()
@@ -274,10 +300,13 @@ fn repeating_block(rows: &[(String, String)], start: usize) -> Option<(usize, us
 const MIN_REPEATS_TO_ELIDE: usize = 5;
 
 /// The JSON document for all buffers (schema in docs/cli.md).
-pub fn json_report(layouts: &[BufferLayout]) -> Value {
+/// `array_lens` is parallel to `layouts` (`BufferDecl::array_len`); a
+/// missing entry means a single buffer.
+pub fn json_report(layouts: &[BufferLayout], array_lens: &[Option<u64>]) -> Value {
     let buffers: Vec<Value> = layouts
         .iter()
-        .map(|l| {
+        .enumerate()
+        .map(|(i, l)| {
             let kind = match l.kind {
                 BufferKind::CBuffer => "cbuffer",
                 BufferKind::TBuffer => "tbuffer",
@@ -288,9 +317,18 @@ pub fn json_report(layouts: &[BufferLayout]) -> Value {
                 Some(b) => json!({ "register": b.register, "space": b.space }),
                 None => Value::Null,
             };
-            json!({
+            let mut buffer = json!({
                 "name": l.name.as_ref(),
                 "kind": kind,
+            });
+            if let (Some(obj), Some(Some(len))) = (buffer.as_object_mut(), array_lens.get(i)) {
+                let len = match *len {
+                    UNBOUNDED_RESOURCE_ARRAY => Value::Null,
+                    n => json!(n),
+                };
+                obj.insert("array_len".into(), len);
+            }
+            let rest = json!({
                 "binding": binding,
                 "rules": l.rules.name(),
                 "size": l.size().get(),
@@ -300,7 +338,11 @@ pub fn json_report(layouts: &[BufferLayout]) -> Value {
                     "size": p.size.get(),
                     "reason": p.reason,
                 })).collect::<Vec<_>>(),
-            })
+            });
+            if let (Some(obj), Value::Object(rest)) = (buffer.as_object_mut(), rest) {
+                obj.extend(rest);
+            }
+            buffer
         })
         .collect();
     json!({ "buffers": buffers })
@@ -360,7 +402,7 @@ mod tests {
 
     #[test]
     fn text_report_of_example_arrays() {
-        let text = text_report(&example_arrays(), Colors::Off);
+        let text = text_report(&example_arrays(), None, Colors::Off);
         let want = "\
 cbuffer ExampleArrays  [rules: cbuffer, size: 44 bytes]
   offset   size align  type                     name
@@ -380,7 +422,7 @@ cbuffer ExampleArrays  [rules: cbuffer, size: 44 bytes]
 
     #[test]
     fn json_report_of_example_arrays() {
-        let v = json_report(&[example_arrays()]);
+        let v = json_report(&[example_arrays()], &[None]);
         assert_eq!(
             v,
             json!({"buffers": [{

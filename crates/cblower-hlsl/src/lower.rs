@@ -20,7 +20,7 @@ use crate::parser::ast::{
     EnumDef, Expr, Ident, Item, Register, StructDef, TemplateArg, TypeSpec,
 };
 use crate::source::Span;
-use crate::{BufferSpans, FrontendOptions, ImplicitOrder, VkBinding};
+use crate::{BufferSpans, FrontendOptions, ImplicitOrder, VkBinding, UNBOUNDED_RESOURCE_ARRAY};
 
 /// Deepest typedef chain followed.
 const MAX_TYPEDEF_DEPTH: usize = 256;
@@ -379,21 +379,13 @@ impl Lowerer<'_> {
                 return;
             }
         };
-        let mut array_len = None;
-        for dim in &cb.dims {
-            let n = match &dim.size {
-                // An unbounded array `ConstantBuffer<T> b[]` has length 0.
-                None => 0,
-                Some(e) => match self.eval_array_size(e) {
-                    Ok(n) => n,
-                    Err(err) => {
-                        self.diags.push(err);
-                        return;
-                    }
-                },
-            };
-            array_len = Some(array_len.unwrap_or(1u64).saturating_mul(n));
-        }
+        let array_len = match self.resource_array_len(&cb.dims) {
+            Ok(n) => n,
+            Err(err) => {
+                self.diags.push(err);
+                return;
+            }
+        };
         let members: Vec<Field> = elem.all_fields().cloned().collect();
         let spans = self
             .struct_spans
@@ -1019,6 +1011,50 @@ impl Lowerer<'_> {
                     .with_help("write the number of elements, e.g. `[4]`"),
             ),
         }
+    }
+
+    /// The number of buffers in `ConstantBuffer<T> name[dims]`: `None` for a
+    /// single buffer, [`UNBOUNDED_RESOURCE_ARRAY`] when the first dimension
+    /// is `[]` (DXC and clang bind an unbounded range of registers, of which
+    /// the shader may index any), else the product of the dimensions.
+    fn resource_array_len(&self, dims: &[ArrayDim]) -> Result<Option<u64>, Diagnostic> {
+        let mut len: Option<u64> = None;
+        for (i, dim) in dims.iter().enumerate() {
+            let Some(size) = &dim.size else {
+                if i > 0 {
+                    return Err(Diagnostic::error(
+                        dim.span,
+                        "only the first dimension of a resource array may be unbounded",
+                    )
+                    .with_help("give this dimension a size, or move `[]` to the front"));
+                }
+                len = Some(UNBOUNDED_RESOURCE_ARRAY);
+                continue;
+            };
+            let n = self.eval_array_size(size)?;
+            len = Some(match len {
+                Some(UNBOUNDED_RESOURCE_ARRAY) => UNBOUNDED_RESOURCE_ARRAY,
+                Some(prev) => prev
+                    .checked_mul(n)
+                    .filter(|&total| total != UNBOUNDED_RESOURCE_ARRAY)
+                    .ok_or_else(|| {
+                        Diagnostic::error(
+                            dim.span,
+                            format!("resource array of {prev} x {n} buffers is too large"),
+                        )
+                        .with_help("reduce the array dimensions")
+                    })?,
+                None if n == UNBOUNDED_RESOURCE_ARRAY => {
+                    return Err(Diagnostic::error(
+                        dim.span,
+                        format!("resource array of {n} buffers is too large"),
+                    )
+                    .with_help("reduce the array dimension, or write `[]` for an unbounded array"))
+                }
+                None => n,
+            });
+        }
+        Ok(len)
     }
 
     fn eval_array_size(&self, e: &Expr) -> Result<u64, Diagnostic> {

@@ -180,6 +180,47 @@ fn constant_buffer_of_struct_with_arrays_and_register() {
 }
 
 #[test]
+fn constant_buffer_array_lengths_multiply_and_unbounded_is_explicit() {
+    let p = parse(
+        "struct M { float4 c; };
+         ConstantBuffer<M> grid[2][3];
+         ConstantBuffer<M> all[] : register(b0, space5);
+         ConstantBuffer<M> rows[][4];
+         ConstantBuffer<M> none[0];",
+    );
+    let lens: Vec<Option<u64>> = p.buffers.iter().map(|b| b.array_len).collect();
+    assert_eq!(
+        lens,
+        vec![
+            Some(6),
+            Some(crate::UNBOUNDED_RESOURCE_ARRAY),
+            Some(crate::UNBOUNDED_RESOURCE_ARRAY),
+            Some(0),
+        ]
+    );
+}
+
+#[test]
+fn constant_buffer_array_errors() {
+    assert_eq!(
+        error("struct M { float4 c; };\nConstantBuffer<M> b[2][];"),
+        e(
+            "only the first dimension of a resource array may be unbounded",
+            2,
+            23
+        )
+    );
+    assert_eq!(
+        error("struct M { float4 c; };\nConstantBuffer<M> b[4294967296][4294967296];"),
+        e(
+            "resource array of 4294967296 x 4294967296 buffers is too large",
+            2,
+            32
+        )
+    );
+}
+
+#[test]
 fn cbuffer_members_keep_static_groupshared_and_resources_and_skip_functions() {
     let p = parse(
         "cbuffer CB {

@@ -76,6 +76,7 @@ pub fn preprocess(
         out: Vec::new(),
         diags: Diagnostics::new(),
         expanded_tokens: 0,
+        fatal: false,
     };
     pp.run(main);
     if pp.diags.has_errors() {
@@ -117,6 +118,8 @@ pub(crate) struct Preprocessor<'a> {
     out: Vec<Token>,
     diags: Diagnostics,
     expanded_tokens: usize,
+    /// An error after which nothing more is read (runaway `#include`).
+    fatal: bool,
 }
 
 impl Preprocessor<'_> {
@@ -137,7 +140,7 @@ impl Preprocessor<'_> {
                 self.diags.push(d);
                 // An error inside macro expansion may leave garbage; stop at
                 // errors that leave the input in an unknown state.
-                if self.diags.len() > 50 {
+                if self.fatal || self.diags.len() > 50 {
                     break;
                 }
             }
@@ -534,14 +537,6 @@ impl Preprocessor<'_> {
                 })?
             }
         };
-        let depth = self.frames.len();
-        if depth > MAX_DEPTH {
-            return Err(Diagnostic::error(
-                name_span,
-                format!("`#include` nesting is too deep (more than {MAX_DEPTH} levels)"),
-            )
-            .with_help("check for headers that include each other"));
-        }
         let mut searched = Vec::new();
         if quoted {
             if let Some(dir) = self
@@ -584,17 +579,8 @@ impl Preprocessor<'_> {
         if self.once.contains(&key) {
             return Ok(());
         }
-        if let Some(pos) = self.frames.iter().position(|f| f.key == key) {
-            let chain: Vec<String> = self.frames[pos..]
-                .iter()
-                .map(|f| self.sources.name(f.file).to_string())
-                .chain(std::iter::once(path.display().to_string()))
-                .collect();
-            return Err(Diagnostic::error(
-                name_span,
-                format!("#include cycle: {}", chain.join(" -> ")),
-            )
-            .with_help("remove one of these includes, or add `#pragma once` to the headers"));
+        if self.frames.len() > MAX_DEPTH {
+            return Err(self.too_deep(name_span, &key, &path));
         }
         let text = match std::fs::read(&path) {
             Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
@@ -611,6 +597,36 @@ impl Preprocessor<'_> {
             .add(path.display().to_string(), Some(path.clone()), text);
         self.enter_file(file, key);
         Ok(())
+    }
+
+    /// The error for an `#include` past [`MAX_DEPTH`] open files. It stops
+    /// preprocessing (as in clang, where it is fatal): every open file would
+    /// otherwise go on to repeat it.
+    ///
+    /// A file that is already open may be included again, as clang and DXC
+    /// allow: an include guard (`#ifndef H` / `#define H`) or another
+    /// condition usually ends the recursion on the next level, and the guarded
+    /// text is skipped like any false `#if` group. Only a recursion that never
+    /// ends reaches this limit; it is then reported as the cycle it is, from
+    /// the innermost earlier opening of `key` to the include at hand.
+    fn too_deep(&mut self, name_span: Span, key: &Path, path: &Path) -> Diagnostic {
+        self.fatal = true;
+        let Some(pos) = self.frames.iter().rposition(|f| f.key == key) else {
+            return Diagnostic::error(
+                name_span,
+                format!("`#include` nesting is too deep (more than {MAX_DEPTH} levels)"),
+            )
+            .with_help("check for headers that include each other");
+        };
+        let chain: Vec<String> = self.frames[pos..]
+            .iter()
+            .map(|f| self.sources.name(f.file).to_string())
+            .chain(std::iter::once(path.display().to_string()))
+            .collect();
+        Diagnostic::error(name_span, format!("#include cycle: {}", chain.join(" -> "))).with_help(
+            "remove one of these includes, or guard the headers with `#pragma once` or \
+             `#ifndef NAME` / `#define NAME` / `#endif`",
+        )
     }
 
     /// `"name"` or `<name>` → (name, quoted, span).

@@ -334,6 +334,86 @@ fn include_cycle_names_the_chain() {
     assert_eq!((loc.file, loc.line, loc.column), (b, 2, 10));
 }
 
+/// Preprocesses `main.hlsl` of a [`temp_tree`] and joins the tokens.
+fn run_tree(test: &str, files: &[(&str, &str)]) -> Result<String, Vec<String>> {
+    let dir = temp_tree(test, files);
+    let mut sm = SourceMap::new();
+    let path = dir.join("main.hlsl");
+    let main = sm.add(
+        "main.hlsl",
+        Some(path.clone()),
+        std::fs::read_to_string(path).unwrap(),
+    );
+    match preprocess(main, &mut sm, &opts()) {
+        Ok(p) => Ok(p
+            .tokens
+            .iter()
+            .map(|t| t.text.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")),
+        Err(d) => Err(d.iter().map(|d| d.message.clone()).collect()),
+    }
+}
+
+#[test]
+fn guarded_header_that_includes_itself_stops_at_its_guard() {
+    let guarded = "#ifndef SELF_H\n#define SELF_H\n#include \"self.hlsli\"\nself\n#endif\n";
+    assert_eq!(
+        run_tree(
+            "self-guard",
+            &[
+                (
+                    "main.hlsl",
+                    "#include \"self.hlsli\"\n#include \"self.hlsli\"\nmain"
+                ),
+                ("self.hlsli", guarded),
+            ],
+        ),
+        Ok("self main".into())
+    );
+}
+
+#[test]
+fn guarded_headers_that_include_each_other_are_read_once() {
+    assert_eq!(
+        run_tree(
+            "mutual-guard",
+            &[
+                ("main.hlsl", "#include \"a.hlsli\"\nmain"),
+                (
+                    "a.hlsli",
+                    "#if !defined(A_H)\n#define A_H\n#include \"b.hlsli\"\na\n#endif",
+                ),
+                (
+                    "b.hlsli",
+                    "#ifndef B_H\n#define B_H\n#include \"a.hlsli\"\nb\n#endif",
+                ),
+            ],
+        ),
+        Ok("b a main".into())
+    );
+}
+
+#[test]
+fn a_file_may_include_itself_under_a_condition_it_changes() {
+    // The X-macro idiom: the second reading sees PASS defined.
+    let text =
+        "#ifndef PASS\n#define PASS 1\nfirst\n#include \"main.hlsl\"\n#else\nsecond\n#endif\n";
+    assert_eq!(
+        run_tree("self-xmacro", &[("main.hlsl", text)]),
+        Ok("first second".into())
+    );
+}
+
+#[test]
+fn an_unguarded_self_include_is_one_cycle_error() {
+    let errs = run_tree("self-loop", &[("main.hlsl", "x\n#include \"main.hlsl\"\n")]).unwrap_err();
+    assert_eq!(errs.len(), 1, "{errs:?}");
+    assert!(errs[0].starts_with("#include cycle: "), "{errs:?}");
+    assert!(errs[0].ends_with("main.hlsl"), "{errs:?}");
+    assert_eq!(errs[0].matches(" -> ").count(), 1, "{errs:?}");
+}
+
 #[test]
 fn missing_include_lists_searched_directories() {
     let mut o = opts();

@@ -1,0 +1,122 @@
+//! Golden test: the engine-style shaders of `cblower-hlsl/tests/corpus/`
+//! through the built `cblower layout`, text and JSON reports compared byte
+//! for byte with the files in `tests/golden/`.
+//!
+//! After an intended change of the output, rewrite the expected files with
+//! `CBLOWER_BLESS=1 cargo test -p cblower-cli --test corpus_layouts` and review
+//! the diff: the numbers are the contract.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The corpus shaders, by file stem.
+const CORPUS: [&str; 4] = ["forward", "postfx", "terrain", "deferred"];
+
+fn corpus_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../cblower-hlsl/tests/corpus")
+}
+
+fn golden_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden")
+}
+
+fn blessing() -> bool {
+    std::env::var_os("CBLOWER_BLESS").is_some_and(|v| v != "0" && !v.is_empty())
+}
+
+/// Runs `cblower layout` on a corpus file with the include directory and
+/// feature macros the engine would pass; returns stdout. Fails on a non-zero
+/// exit or anything on stderr (warnings included).
+fn layout(stem: &str, format: &str) -> String {
+    let dir = corpus_dir();
+    let out = Command::new(env!("CARGO_BIN_EXE_cblower"))
+        .current_dir(&dir)
+        .args(["layout", "--color", "never", "--format", format])
+        .args([
+            "-I",
+            "include",
+            "-D",
+            "FEATURE_SKINNING",
+            "-D",
+            "FEATURE_MORPH=1",
+        ])
+        .arg(format!("{stem}.hlsl"))
+        .env_remove("NO_COLOR")
+        .output()
+        .expect("the cblower binary runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        out.status.success() && stderr.is_empty(),
+        "cblower layout {stem}.hlsl --format {format}: {}\n{stderr}",
+        out.status
+    );
+    String::from_utf8(out.stdout).expect("the report is UTF-8")
+}
+
+/// Compares `actual` with the golden file, or rewrites it when blessing.
+/// Returns a description of the mismatch, if any.
+fn check(name: &str, actual: &str) -> Option<String> {
+    let path = golden_dir().join(name);
+    if blessing() {
+        std::fs::write(&path, actual).expect("golden file is writable");
+        return None;
+    }
+    let expected = match std::fs::read_to_string(&path) {
+        Ok(t) => t,
+        Err(e) => {
+            return Some(format!(
+                "{}: {e} (run with CBLOWER_BLESS=1)",
+                path.display()
+            ))
+        }
+    };
+    if expected == actual {
+        return None;
+    }
+    let line = expected
+        .lines()
+        .zip(actual.lines())
+        .position(|(e, a)| e != a)
+        .unwrap_or_else(|| expected.lines().count().min(actual.lines().count()));
+    Some(format!(
+        "{name} differs from line {}:\n  expected: {:?}\n  actual:   {:?}",
+        line + 1,
+        expected.lines().nth(line).unwrap_or("<end>"),
+        actual.lines().nth(line).unwrap_or("<end>"),
+    ))
+}
+
+#[test]
+fn corpus_text_and_json_reports_match_golden_files() {
+    let mut failures = Vec::new();
+    for stem in CORPUS {
+        let text = layout(stem, "text");
+        failures.extend(check(&format!("{stem}.txt"), &text));
+        let json = layout(stem, "json");
+        let doc: serde_json::Value = serde_json::from_str(&json).expect("the JSON report parses");
+        assert!(
+            doc["buffers"].as_array().is_some_and(|b| !b.is_empty()),
+            "{stem}: no buffers in the JSON report"
+        );
+        failures.extend(check(&format!("{stem}.json"), &json));
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The golden files hold exactly the corpus: a stale one left behind after a
+/// shader is removed is an error too.
+#[test]
+fn golden_directory_holds_exactly_the_corpus() {
+    let mut names: Vec<String> = std::fs::read_dir(golden_dir())
+        .expect("tests/golden exists")
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    let mut want: Vec<String> = CORPUS
+        .iter()
+        .flat_map(|s| [format!("{s}.json"), format!("{s}.txt")])
+        .collect();
+    want.sort();
+    assert_eq!(names, want);
+}

@@ -1,0 +1,1 @@
+struct QuotedT { float3 n; };

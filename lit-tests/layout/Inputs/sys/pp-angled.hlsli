@@ -1,0 +1,1 @@
+struct AngledT { float2 uv; };
