@@ -134,6 +134,10 @@ pub enum EmitWarning {
     },
     /// clang-22 emits nothing for a buffer whose members are all filtered out.
     EmptyBufferSkipped { buffer: String },
+    /// clang-22 lays out an array of structs that contain resources with the
+    /// unfiltered struct (resource handles inside the cbuffer); cblower emits
+    /// the filtered layout instead.
+    FilteredArrayElement { buffer: String, member: String },
 }
 
 impl std::fmt::Display for EmitWarning {
@@ -151,6 +155,10 @@ impl std::fmt::Display for EmitWarning {
             EmitWarning::EmptyBufferSkipped { buffer } => write!(
                 f,
                 "`{buffer}` stores no members; clang-22 emits nothing for it (not even its handle)"
+            ),
+            EmitWarning::FilteredArrayElement { buffer, member } => write!(
+                f,
+                "`{member}` in `{buffer}`: clang-22 keeps the resources of an array's struct elements inside the cbuffer layout; cblower emits the filtered struct, so this member differs from clang-22's output"
             ),
         }
     }
@@ -238,6 +246,16 @@ pub fn emit_cbuffers<'ctx>(
             });
             continue;
         }
+        if flavor == Flavor::Clang22 {
+            for m in &decl.members {
+                if m.is_stored() && array_of_filtered_struct(&m.ty) {
+                    out.warnings.push(EmitWarning::FilteredArrayElement {
+                        buffer: decl.name.to_string(),
+                        member: m.name.to_string(),
+                    });
+                }
+            }
+        }
         let parts = emit_buffer_globals(ctx, module, &mut types, input, opts, flavor, types_opts)?;
         let str_global = name_string(ctx, module, &mut strings, &decl.name);
         let init_function = init::init_function(
@@ -269,6 +287,19 @@ pub fn emit_cbuffers<'ctx>(
         metadata::add_hlsl_layouts(ctx, module, types.named_structs())?;
     }
     Ok(out)
+}
+
+/// An array (of any depth) whose elements are structs that lose members.
+fn array_of_filtered_struct(ty: &cblower_layout::Ty) -> bool {
+    use cblower_layout::Ty;
+    let Ty::Array { elem, .. } = ty else {
+        return false;
+    };
+    let mut t = &**elem;
+    while let Ty::Array { elem, .. } = t {
+        t = elem;
+    }
+    matches!(t, Ty::Struct(s) if types::needs_filtered_copy(s))
 }
 
 /// All buffers must ask for one flavour, for this target.
@@ -410,6 +441,44 @@ fn name_string<'ctx>(
     RawValue::from_inkwell(g.as_pointer_value())
 }
 
+/// Arrays inside a layout struct: LLVM's element spacing must be the stride
+/// (the padded cell's alloc size, or the element's for a plain array), and
+/// the bare last element of a padded array must start at `(count-1) * stride`.
+fn check_array_strides(
+    dl: &crate::ffi::DataLayoutQuery,
+    repr: &TypeRepr<'_>,
+) -> Result<(), EmitError> {
+    let TypeRepr::Array(a) = repr else {
+        return Ok(());
+    };
+    let mismatch = |intended, llvm| EmitError::OffsetMismatch {
+        ty: a.ty.print(),
+        element: 1,
+        intended,
+        llvm,
+    };
+    match a.padded_elem {
+        Some(cell) => {
+            let llvm = dl.alloc_size(cell);
+            if llvm != a.stride {
+                return Err(mismatch(a.stride, llvm));
+            }
+            let last = dl.offset_of_element(a.ty, 1)?;
+            if last != (a.count - 1) * a.stride {
+                return Err(mismatch((a.count - 1) * a.stride, last));
+            }
+        }
+        None if a.count >= 2 => {
+            let llvm = dl.alloc_size(a.elem.ty());
+            if llvm != a.stride {
+                return Err(mismatch(a.stride, llvm));
+            }
+        }
+        None => {}
+    }
+    check_array_strides(dl, &a.elem)
+}
+
 /// The invariant of the layout types: LLVM's data-layout offset of every
 /// field equals the intended offset. The default flavour chooses its types so
 /// that it holds (a violation is a bug, reported as an error); clang-22 on
@@ -433,6 +502,7 @@ fn check_offsets(
                         llvm,
                     });
                 }
+                check_array_strides(dl, &f.repr)?;
             }
         }
         return Ok(());

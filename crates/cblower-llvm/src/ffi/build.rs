@@ -291,3 +291,19 @@ pub fn add_named_metadata_tuple<'ctx>(
     }
     Ok(())
 }
+
+impl<'ctx> RawValue<'ctx> {
+    /// The value as an inkwell pointer, if its type is a pointer (a GEP
+    /// result or a global's address). Pointer types never hold a target
+    /// extension type, so inkwell may inspect them.
+    pub fn into_pointer_value(self) -> Option<inkwell::values::PointerValue<'ctx>> {
+        // SAFETY: `self` is a valid value of a live context.
+        let kind = unsafe { c::LLVMGetTypeKind(c::LLVMTypeOf(self.raw)) };
+        if kind != llvm_sys::LLVMTypeKind::LLVMPointerTypeKind {
+            return None;
+        }
+        // SAFETY: the value's type was just checked to be a pointer type, which is
+        // what inkwell's PointerValue requires.
+        Some(unsafe { inkwell::values::PointerValue::new(self.raw) })
+    }
+}

@@ -1,0 +1,303 @@
+//! The emission API on buffers built by hand (no front end): the exact IR
+//! of a small example in both flavours, the access API's GEP shapes, and
+//! errors for inputs IR cannot be emitted for.
+
+use cblower_layout::{
+    layout_buffer, Binding, BufferDecl, BufferKind, BufferLayout, Clang22Target, Field,
+    LayoutOptions, RuleSet, Scalar, StructTy, Ty,
+};
+use cblower_llvm::emit::access::{load, member_pointer, AccessError, AccessStep, Index};
+use cblower_llvm::emit::{
+    add_module_flags, emit_cbuffers, prepare_module, BufferInput, EmitError, EmitOptions,
+    EmitWarning, HandleBinding,
+};
+use cblower_llvm::ffi::verify_module;
+use cblower_llvm::Target;
+use inkwell::context::Context;
+
+fn inner() -> Ty {
+    Ty::structure(StructTy::new(
+        "Inner",
+        vec![
+            Field::new("start", Ty::scalar(Scalar::Float)),
+            Field::new("d", Ty::scalar(Scalar::Double)),
+            Field::new("end", Ty::scalar(Scalar::Float)),
+        ],
+    ))
+}
+
+/// `cbuffer CB : register(b0) { float a1[3]; float2 v; Inner inner; float3 arr[2]; }`
+fn example() -> BufferDecl {
+    let mut d = BufferDecl::new(
+        "CB",
+        BufferKind::CBuffer,
+        vec![
+            Field::new("a1", Ty::array(Ty::scalar(Scalar::Float), 3)),
+            Field::new("v", Ty::vector(Scalar::Float, 2)),
+            Field::new("inner", inner()),
+            Field::new("arr", Ty::array(Ty::vector(Scalar::Float, 3), 2)),
+        ],
+    );
+    d.binding = Some(Binding {
+        register: Some(0),
+        space: 0,
+    });
+    d
+}
+
+fn emit_text(decls: &[BufferDecl], rules: RuleSet, target: Target) -> (String, Vec<EmitWarning>) {
+    let layouts: Vec<BufferLayout> = decls
+        .iter()
+        .map(|d| layout_buffer(d, LayoutOptions::new(rules)).unwrap())
+        .collect();
+    let inputs: Vec<BufferInput> = decls
+        .iter()
+        .zip(&layouts)
+        .enumerate()
+        .map(|(i, (decl, layout))| BufferInput {
+            decl,
+            layout,
+            binding: match decl.binding.and_then(|b| b.register) {
+                Some(r) => HandleBinding::Explicit {
+                    register: r,
+                    space: 0,
+                },
+                None => HandleBinding::Implicit {
+                    order_id: i as u32,
+                    space: 0,
+                },
+            },
+        })
+        .collect();
+    let ctx = Context::create();
+    let module = ctx.create_module("t");
+    prepare_module(&module, target);
+    let opts = EmitOptions {
+        target,
+        native_16bit: false,
+        global_ctor: true,
+        ctor_suffix: "t.hlsl".into(),
+    };
+    let out = emit_cbuffers(&ctx, &module, &inputs, &opts).unwrap();
+    add_module_flags(&ctx, &module, target, false).unwrap();
+    verify_module(&module).unwrap();
+    (module.print_to_string().to_string(), out.warnings)
+}
+
+#[test]
+fn clang22_flavour_reproduces_clang_22_types_and_globals() {
+    let (ir, warnings) = emit_text(
+        &[example()],
+        RuleSet::Clang22(Clang22Target::Dxil),
+        Target::Dxil,
+    );
+    assert!(warnings.is_empty());
+    // clang-22 puts the float2 at 40 (ABI alignment 8), not DXC's 36.
+    let expected = [
+        // (what clang-22 prints for the same declarations)
+        "%__cblayout_CB = type <{ <{ [2 x <{ float, target(\"dx.Padding\", 12) }>], float }>, target(\"dx.Padding\", 4), <2 x float>, %Inner, target(\"dx.Padding\", 12), <{ [1 x <{ <3 x float>, target(\"dx.Padding\", 4) }>], <3 x float> }> }>",
+        "%Inner = type <{ float, target(\"dx.Padding\", 4), double, float }>",
+        "@CB.cb = global target(\"dx.CBuffer\", %__cblayout_CB) poison",
+        "@a1 = external hidden addrspace(2) global <{ [2 x <{ float, target(\"dx.Padding\", 12) }>], float }>, align 4",
+        "@v = external hidden addrspace(2) global <2 x float>, align 8",
+        "@inner = external hidden addrspace(2) global %Inner, align 1",
+        "@arr = external hidden addrspace(2) global <{ [1 x <{ <3 x float>, target(\"dx.Padding\", 4) }>], <3 x float> }>, align 16",
+        "@CB.str = private unnamed_addr constant [3 x i8] c\"CB\\00\", align 1",
+        "  %CB.cb_h = call target(\"dx.CBuffer\", %__cblayout_CB) @llvm.dx.resource.handlefrombinding.tdx.CBuffer_s___cblayout_CBst(i32 0, i32 0, i32 1, i32 0, ptr @CB.str)",
+        "  store target(\"dx.CBuffer\", %__cblayout_CB) %CB.cb_h, ptr @CB.cb, align 4",
+        "!0 = !{ptr @CB.cb, ptr addrspace(2) @a1, ptr addrspace(2) @v, ptr addrspace(2) @inner, ptr addrspace(2) @arr}",
+    ];
+    for line in expected {
+        assert!(ir.lines().any(|l| l == line), "missing `{line}` in\n{ir}");
+    }
+    assert!(
+        !ir.contains("hlsl.layouts"),
+        "clang never emits !hlsl.layouts"
+    );
+}
+
+#[test]
+fn dxc_flavour_places_members_at_dxc_offsets() {
+    let (ir, _) = emit_text(&[example()], RuleSet::CBuffer, Target::Dxil);
+    // a1 0..36, v at 36, inner at 48 (20 bytes), arr at 80: 80 + 16 + 12 = 108.
+    assert!(ir.contains("%__cblayout_CB = type <{ <{ [2 x <{ float, target(\"dx.Padding\", 12) }>], float }>, <2 x float>, target(\"dx.Padding\", 4), %Inner, target(\"dx.Padding\", 12), <{ [1 x <{ <3 x float>, target(\"dx.Padding\", 4) }>], <3 x float> }> }>\n"), "{ir}");
+    assert!(
+        ir.contains("@v = external hidden addrspace(2) global <2 x float>, align 4\n"),
+        "{ir}"
+    );
+    assert!(
+        ir.contains("!{!\"__cblayout_CB\", i32 108, i32 0, i32 36, i32 48, i32 80}"),
+        "{ir}"
+    );
+    assert!(
+        ir.contains("!{!\"Inner\", i32 20, i32 0, i32 8, i32 16}"),
+        "{ir}"
+    );
+}
+
+#[test]
+fn spirv_three_element_vectors_keep_llvm_offsets_right_by_default() {
+    let decl = BufferDecl::new(
+        "V",
+        BufferKind::CBuffer,
+        vec![
+            Field::new("p", Ty::vector(Scalar::Float, 3)),
+            Field::new("f", Ty::scalar(Scalar::Float)),
+        ],
+    );
+    let (ir, warnings) = emit_text(std::slice::from_ref(&decl), RuleSet::CBuffer, Target::SpirV);
+    assert!(warnings.is_empty());
+    assert!(
+        ir.contains("%__cblayout_V = type <{ [3 x float], float }>\n"),
+        "{ir}"
+    );
+    let (ir, warnings) = emit_text(
+        &[decl],
+        RuleSet::Clang22(Clang22Target::SpirV),
+        Target::SpirV,
+    );
+    assert!(
+        ir.contains("%__cblayout_V = type <{ <3 x float>, float }>\n"),
+        "{ir}"
+    );
+    assert_eq!(
+        warnings,
+        vec![EmitWarning::OffsetDrift {
+            buffer: "V".into(),
+            member: "f".into(),
+            intended: 12,
+            llvm: 16
+        }]
+    );
+}
+
+#[test]
+fn access_api_builds_clang_shapes_with_layout_field_numbers() {
+    let decl = example();
+    let layout = layout_buffer(&decl, LayoutOptions::new(RuleSet::CBuffer)).unwrap();
+    let ctx = Context::create();
+    let module = ctx.create_module("t");
+    prepare_module(&module, Target::Dxil);
+    let opts = EmitOptions {
+        target: Target::Dxil,
+        native_16bit: false,
+        global_ctor: false,
+        ctor_suffix: String::new(),
+    };
+    let input = BufferInput {
+        decl: &decl,
+        layout: &layout,
+        binding: HandleBinding::Implicit {
+            order_id: 0,
+            space: 0,
+        },
+    };
+    let out = emit_cbuffers(&ctx, &module, &[input], &opts).unwrap();
+    let b = &out.buffers[0];
+
+    let f32t = ctx.f32_type();
+    let f = module.add_function("read", f32t.fn_type(&[ctx.i32_type().into()], false), None);
+    let builder = ctx.create_builder();
+    builder.position_at_end(ctx.append_basic_block(f, "entry"));
+    let i = f.get_nth_param(0).unwrap().into_int_value();
+
+    let a1 = b.member("a1").unwrap();
+    let c = member_pointer(&ctx, &builder, a1, &[AccessStep::Index(Index::Const(2))]).unwrap();
+    assert_eq!((c.offset, c.align), (Some(32), 16));
+    let x = load(&builder, &c, "x").unwrap().into_float_value();
+    let d = member_pointer(&ctx, &builder, a1, &[AccessStep::Index(Index::Dynamic(i))]).unwrap();
+    assert_eq!((d.offset, d.align), (None, 16));
+    let y = load(&builder, &d, "y").unwrap().into_float_value();
+    let inner = b.member("inner").unwrap();
+    let e = member_pointer(&ctx, &builder, inner, &[AccessStep::Field("end")]).unwrap();
+    assert_eq!((e.offset, e.align), (Some(64), 16));
+    let z = load(&builder, &e, "z").unwrap().into_float_value();
+    let arr = b.member("arr").unwrap();
+    let v = member_pointer(&ctx, &builder, arr, &[AccessStep::Index(Index::Dynamic(i))]).unwrap();
+    let w = load(&builder, &v, "w").unwrap().into_vector_value();
+    let w0 = builder
+        .build_extract_element(w, ctx.i32_type().const_zero(), "w0")
+        .unwrap()
+        .into_float_value();
+    let s = builder.build_float_add(x, y, "s").unwrap();
+    let s = builder.build_float_add(s, z, "s").unwrap();
+    let s = builder.build_float_add(s, w0, "s").unwrap();
+    builder.build_return(Some(&s)).unwrap();
+    verify_module(&module).unwrap();
+
+    let ir = module.print_to_string().to_string();
+    for line in [
+        "  %x = load float, ptr addrspace(2) getelementptr (<{ float, target(\"dx.Padding\", 12) }>, ptr addrspace(2) @a1, i32 2, i32 0), align 16",
+        "  %cbufferidx = getelementptr <{ float, target(\"dx.Padding\", 12) }>, ptr addrspace(2) @a1, i32 %0, i32 0",
+        // `end` is element 3 of %Inner = <{ float, pad 4, double, float }>;
+        // clang-22 would use the source field number 2 (the double).
+        "  %z = load float, ptr addrspace(2) getelementptr inbounds nuw (%Inner, ptr addrspace(2) @inner, i32 0, i32 3), align 16",
+        "  %cbufferidx1 = getelementptr <{ <3 x float>, target(\"dx.Padding\", 4) }>, ptr addrspace(2) @arr, i32 %0, i32 0",
+    ] {
+        assert!(ir.lines().any(|l| l == line), "missing `{line}` in\n{ir}");
+    }
+
+    assert_eq!(
+        member_pointer(&ctx, &builder, a1, &[AccessStep::Index(Index::Const(3))]).unwrap_err(),
+        AccessError::IndexOutOfRange {
+            step: 0,
+            index: 3,
+            count: 3
+        }
+    );
+    assert!(matches!(
+        member_pointer(&ctx, &builder, inner, &[AccessStep::Field("nope")]),
+        Err(AccessError::NoSuchField { .. })
+    ));
+    assert!(matches!(
+        member_pointer(
+            &ctx,
+            &builder,
+            b.member("v").unwrap(),
+            &[AccessStep::Index(Index::Const(0))]
+        ),
+        Err(AccessError::NotAnArray { step: 0 })
+    ));
+}
+
+#[test]
+fn inputs_ir_cannot_be_emitted_for_are_errors() {
+    let decl = example();
+    let layout = layout_buffer(&decl, LayoutOptions::new(RuleSet::Std140)).unwrap();
+    let ctx = Context::create();
+    let module = ctx.create_module("t");
+    let opts = EmitOptions {
+        target: Target::Dxil,
+        native_16bit: false,
+        global_ctor: true,
+        ctor_suffix: "t".into(),
+    };
+    let input = BufferInput {
+        decl: &decl,
+        layout: &layout,
+        binding: HandleBinding::Implicit {
+            order_id: 0,
+            space: 0,
+        },
+    };
+    assert_eq!(
+        emit_cbuffers(&ctx, &module, &[input], &opts).unwrap_err(),
+        EmitError::UnsupportedRules {
+            buffer: "CB".into(),
+            rules: "std140"
+        }
+    );
+    let spirv = layout_buffer(
+        &decl,
+        LayoutOptions::new(RuleSet::Clang22(Clang22Target::SpirV)),
+    )
+    .unwrap();
+    let input = BufferInput {
+        layout: &spirv,
+        ..input
+    };
+    assert!(matches!(
+        emit_cbuffers(&ctx, &module, &[input], &opts),
+        Err(EmitError::TargetMismatch { .. })
+    ));
+}
