@@ -12,6 +12,8 @@ case "${1:-}" in
   example)
     cargo build --quiet --release --bins
     ./target/release/cblower layout examples/scene.hlsl
+    echo
+    ./target/release/cblower emit-llvm examples/scene.hlsl
     ;;
   test)
     cargo fmt --all --check
