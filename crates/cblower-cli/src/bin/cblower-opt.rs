@@ -7,12 +7,18 @@ use std::process::ExitCode;
 use cblower_cli::exit::{INPUT_ERROR, USAGE_ERROR};
 use cblower_cli::opt_args::normalize_llvm_style_args;
 use cblower_cli::output::write_output;
+use cblower_llvm::ffi::{data_layout_string, set_data_layout};
 use cblower_llvm::ir_io::{module_bitcode, parse_module, print_module};
 use cblower_llvm::passes::{parse_pipeline, run_pipeline};
+use cblower_llvm::Target;
 use clap::Parser;
 use inkwell::context::Context;
 
 /// Runs cblower's cbuffer passes on an LLVM module, like `opt`.
+///
+/// Passes: verify, instnamer, print-cbuffers (writes to stderr),
+/// dxil-cbuffer-access, dxil-resource-access, and dxil-cbuffer-lowering (the
+/// two access passes in order).
 ///
 /// Long options may be written with one dash, as LLVM's tools spell them
 /// (`-passes=verify`, `-mtriple=dxil-pc-shadermodel6.6-compute`).
@@ -58,6 +64,24 @@ fn main() -> ExitCode {
     }
 }
 
+/// Like `opt -mtriple=...` with the target built in: a module without a data
+/// layout gets the target's. For DirectX that is clang-22's DXIL layout (the
+/// DirectX target is not in Debian's LLVM, so it is supplied here).
+fn default_data_layout(
+    module: &inkwell::module::Module<'_>,
+    triple: &str,
+) -> Result<(), cblower_llvm::LlvmError> {
+    if !data_layout_string(module).is_empty() {
+        return Ok(());
+    }
+    if triple.starts_with("dxil") {
+        set_data_layout(module, Target::Dxil.data_layout())?;
+    } else if triple.starts_with("spirv") {
+        set_data_layout(module, Target::SpirV.data_layout())?;
+    }
+    Ok(())
+}
+
 fn run(args: &Args) -> Result<(), (i32, String)> {
     let pipeline = match &args.passes {
         Some(p) => parse_pipeline(p).map_err(|e| (USAGE_ERROR, e.to_string()))?,
@@ -79,8 +103,11 @@ fn run(args: &Args) -> Result<(), (i32, String)> {
     let module = parse_module(&ctx, &bytes, &name).map_err(|e| (INPUT_ERROR, e.to_string()))?;
     if let Some(triple) = &args.mtriple {
         module.set_triple(&inkwell::targets::TargetTriple::create(triple));
+        default_data_layout(&module, triple).map_err(|e| (INPUT_ERROR, e.to_string()))?;
     }
-    run_pipeline(&module, &pipeline).map_err(|e| (INPUT_ERROR, format!("{name}: {e}")))?;
+    let mut report = std::io::stderr();
+    run_pipeline(&module, &pipeline, &mut report)
+        .map_err(|e| (INPUT_ERROR, format!("{name}: {e}")))?;
     if args.disable_output {
         return Ok(());
     }

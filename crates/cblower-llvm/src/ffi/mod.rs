@@ -30,6 +30,18 @@ use llvm_sys::prelude::{LLVMTypeRef, LLVMValueRef};
 use llvm_sys::target as t;
 use llvm_sys::{LLVMLinkage, LLVMTypeKind, LLVMVisibility};
 
+mod builder;
+mod module_ops;
+mod value;
+
+pub use builder::{intrinsic_id, RawBuilder};
+pub use module_ops::{
+    constant_expr_as_instruction, data_layout_string, erase_named_metadata, module_functions,
+    named_global, named_metadata, named_struct_of, remove_dead_constant_users, run_llvm_passes,
+    set_data_layout, MdOperand, ModuleLayout,
+};
+pub use value::{RawBlock, RawValue, ValueKind};
+
 /// Errors from building IR through the raw LLVM C API.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum LlvmError {
@@ -54,6 +66,15 @@ pub enum LlvmError {
     /// LLVM's verifier rejected the module.
     #[error("LLVM's verifier rejected the module:\n{0}")]
     Verifier(String),
+    /// LLVM does not know an intrinsic of that name.
+    #[error("LLVM has no intrinsic named {0}")]
+    UnknownIntrinsic(String),
+    /// A block has no terminator to insert before.
+    #[error("a basic block has no terminator")]
+    NoTerminator,
+    /// LLVM's pass builder rejected or failed a pipeline.
+    #[error("{0}")]
+    PassFailed(String),
 }
 
 fn cstring(name: &str) -> Result<CString, LlvmError> {

@@ -2,29 +2,66 @@
 //!
 //! Pass names are spelled as `opt` spells them. A pipeline is a comma-separated
 //! list run left to right; the module is verified before the first pass (so no
-//! pass ever sees IR LLVM would reject) and after the last.
+//! pass ever sees IR LLVM would reject) and after the last (so no pass can hand
+//! on IR LLVM would reject). `dxil-cbuffer-lowering` names the pair
+//! `dxil-cbuffer-access,dxil-resource-access`.
+
+use std::io::Write;
 
 use inkwell::module::Module;
 
-use crate::ffi::{verify_module, LlvmError};
+use crate::ffi::{run_llvm_passes, verify_module, LlvmError};
+
+pub mod cbuffer_access;
+pub mod cbuffer_metadata;
+mod diag;
+mod expand_constants;
+pub mod print_cbuffers;
+pub mod resource_access;
+mod row_access;
+
+pub use diag::PassError;
 
 /// A pass `cblower-opt` knows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Pass {
     /// LLVM's module verifier, as `opt -passes=verify`.
     Verify,
+    /// LLVM's `instnamer`: names every unnamed value (`%i`, `%arg`, `%bb`).
+    InstNamer,
+    /// Prints `!hlsl.cbs` (see [`print_cbuffers`]).
+    PrintCBuffers,
+    /// Member globals become `getpointer` calls (see [`cbuffer_access`]).
+    DxilCBufferAccess,
+    /// Loads through cbuffer pointers become row loads (see [`resource_access`]).
+    DxilResourceAccess,
 }
 
-impl Pass {
-    /// Every pass name accepted by [`parse_pipeline`], for help texts.
-    pub const ALL: &'static [(&'static str, Pass)] = &[("verify", Pass::Verify)];
+/// Names a pipeline element can have, and what each expands to.
+const NAMES: &[(&str, &[Pass])] = &[
+    ("verify", &[Pass::Verify]),
+    ("instnamer", &[Pass::InstNamer]),
+    ("print-cbuffers", &[Pass::PrintCBuffers]),
+    ("dxil-cbuffer-access", &[Pass::DxilCBufferAccess]),
+    ("dxil-resource-access", &[Pass::DxilResourceAccess]),
+    (
+        "dxil-cbuffer-lowering",
+        &[Pass::DxilCBufferAccess, Pass::DxilResourceAccess],
+    ),
+];
 
+impl Pass {
     pub fn name(self) -> &'static str {
-        Pass::ALL
+        NAMES
             .iter()
-            .find(|(_, p)| *p == self)
+            .find(|(_, p)| *p == [self])
             .map(|(n, _)| *n)
             .unwrap_or("?")
+    }
+
+    /// Every name [`parse_pipeline`] accepts, for help texts.
+    pub fn known_names() -> Vec<&'static str> {
+        NAMES.iter().map(|(n, _)| *n).collect()
     }
 }
 
@@ -42,6 +79,13 @@ pub enum PipelineError {
         pass: &'static str,
         source: LlvmError,
     },
+    #[error("{pass}: {source}")]
+    PassFailed {
+        pass: &'static str,
+        source: PassError,
+    },
+    #[error("cannot write the analysis output: {0}")]
+    Report(String),
 }
 
 /// Parses `a,b,c` into passes.
@@ -52,16 +96,12 @@ pub fn parse_pipeline(text: &str) -> Result<Vec<Pass>, PipelineError> {
         if name.is_empty() {
             return Err(PipelineError::EmptyPassName(text.to_owned()));
         }
-        match Pass::ALL.iter().find(|(n, _)| *n == name) {
-            Some((_, p)) => passes.push(*p),
+        match NAMES.iter().find(|(n, _)| *n == name) {
+            Some((_, p)) => passes.extend_from_slice(p),
             None => {
                 return Err(PipelineError::UnknownPass {
                     name: name.to_owned(),
-                    known: Pass::ALL
-                        .iter()
-                        .map(|(n, _)| *n)
-                        .collect::<Vec<_>>()
-                        .join(", "),
+                    known: Pass::known_names().join(", "),
                 })
             }
         }
@@ -69,10 +109,19 @@ pub fn parse_pipeline(text: &str) -> Result<Vec<Pass>, PipelineError> {
     Ok(passes)
 }
 
-/// Runs `passes` on `module` in order, verifying before and after.
-pub fn run_pipeline(module: &Module<'_>, passes: &[Pass]) -> Result<(), PipelineError> {
+/// Runs `passes` on `module` in order, verifying before and after. Analysis
+/// printers write to `report`.
+pub fn run_pipeline(
+    module: &Module<'_>,
+    passes: &[Pass],
+    report: &mut dyn Write,
+) -> Result<(), PipelineError> {
     verify_module(module).map_err(PipelineError::BrokenInput)?;
-    for pass in passes {
+    for &pass in passes {
+        let failed = |source: PassError| PipelineError::PassFailed {
+            pass: pass.name(),
+            source,
+        };
         match pass {
             Pass::Verify => {
                 verify_module(module).map_err(|source| PipelineError::BrokenOutput {
@@ -80,7 +129,24 @@ pub fn run_pipeline(module: &Module<'_>, passes: &[Pass]) -> Result<(), Pipeline
                     source,
                 })?
             }
+            Pass::InstNamer => {
+                run_llvm_passes(module, "instnamer").map_err(|e| failed(PassError::Llvm(e)))?
+            }
+            Pass::PrintCBuffers => {
+                let text = print_cbuffers::report(module).map_err(failed)?;
+                report
+                    .write_all(text.as_bytes())
+                    .map_err(|e| PipelineError::Report(e.to_string()))?;
+            }
+            Pass::DxilCBufferAccess => cbuffer_access::run(module).map_err(failed)?,
+            Pass::DxilResourceAccess => resource_access::run(module).map_err(failed)?,
         }
+    }
+    if let Some(&last) = passes.last() {
+        verify_module(module).map_err(|source| PipelineError::BrokenOutput {
+            pass: last.name(),
+            source,
+        })?;
     }
     Ok(())
 }
@@ -99,12 +165,27 @@ mod tests {
             parse_pipeline("verify,frobnicate"),
             Err(PipelineError::UnknownPass {
                 name: "frobnicate".into(),
-                known: "verify".into()
+                known: "verify, instnamer, print-cbuffers, dxil-cbuffer-access, \
+                        dxil-resource-access, dxil-cbuffer-lowering"
+                    .into()
             })
         );
         assert_eq!(
             parse_pipeline("verify,,verify"),
             Err(PipelineError::EmptyPassName("verify,,verify".into()))
         );
+    }
+
+    #[test]
+    fn lowering_is_the_two_access_passes() {
+        assert_eq!(
+            parse_pipeline("dxil-cbuffer-lowering,instnamer").unwrap(),
+            [
+                Pass::DxilCBufferAccess,
+                Pass::DxilResourceAccess,
+                Pass::InstNamer
+            ]
+        );
+        assert_eq!(Pass::DxilCBufferAccess.name(), "dxil-cbuffer-access");
     }
 }

@@ -1,0 +1,295 @@
+//! An instruction builder over raw values.
+//!
+//! The passes insert handle loads, intrinsic calls and small integer
+//! arithmetic next to existing instructions; the operands include handles of
+//! target extension type, so inkwell's builder (which inspects operand types)
+//! cannot be used. Every new instruction takes the debug location of the
+//! instruction it is inserted before, as LLVM's `IRBuilder` does.
+#![allow(unsafe_code)]
+
+use std::ffi::CString;
+
+use inkwell::module::Module;
+use llvm_sys::core as c;
+use llvm_sys::prelude::{LLVMBuilderRef, LLVMValueRef};
+
+use super::{cstring, LlvmError, RawBlock, RawType, RawValue};
+
+/// A positioned instruction builder. Dropping it disposes the LLVM builder.
+pub struct RawBuilder<'ctx> {
+    raw: LLVMBuilderRef,
+    module: llvm_sys::prelude::LLVMModuleRef,
+    _ctx: std::marker::PhantomData<&'ctx ()>,
+}
+
+impl Drop for RawBuilder<'_> {
+    fn drop(&mut self) {
+        // SAFETY: `raw` came from LLVMCreateBuilderInContext and is disposed once.
+        unsafe { c::LLVMDisposeBuilder(self.raw) };
+    }
+}
+
+/// LLVM's ID for the intrinsic `name` (0 when LLVM has none of that name).
+pub fn intrinsic_id(name: &str) -> u32 {
+    // SAFETY: the pointer and length describe `name`'s bytes.
+    unsafe { c::LLVMLookupIntrinsicID(name.as_ptr() as *const _, name.len()) }
+}
+
+fn no_name() -> *const std::os::raw::c_char {
+    c"".as_ptr()
+}
+
+impl<'ctx> RawBuilder<'ctx> {
+    /// A builder for `module`, not yet positioned.
+    pub fn new(module: &Module<'ctx>) -> Self {
+        // SAFETY: the module is alive for 'ctx; its context outlives the builder.
+        let raw =
+            unsafe { c::LLVMCreateBuilderInContext(c::LLVMGetModuleContext(module.as_mut_ptr())) };
+        RawBuilder {
+            raw,
+            module: module.as_mut_ptr(),
+            _ctx: std::marker::PhantomData,
+        }
+    }
+
+    /// Inserts before `inst` and uses its debug location.
+    pub fn position_before(&self, inst: RawValue<'ctx>) {
+        // SAFETY: `inst` is an instruction inserted in a block of this module.
+        unsafe {
+            c::LLVMPositionBuilderBefore(self.raw, inst.as_raw());
+            let loc = llvm_sys::debuginfo::LLVMInstructionGetDebugLoc(inst.as_raw());
+            c::LLVMSetCurrentDebugLocation2(self.raw, loc);
+        }
+    }
+
+    /// Inserts before the terminator of `block` (for values a phi reads from it).
+    pub fn position_before_terminator(&self, block: RawBlock<'ctx>) -> Result<(), LlvmError> {
+        let term = block.terminator().ok_or(LlvmError::NoTerminator)?;
+        self.position_before(term);
+        Ok(())
+    }
+
+    fn name(name: &str) -> Result<CString, LlvmError> {
+        cstring(name)
+    }
+
+    /// `load ty, ptr` with the data layout's ABI alignment of `ty`.
+    pub fn load(
+        &self,
+        ty: RawType<'ctx>,
+        ptr: RawValue<'ctx>,
+        name: &str,
+    ) -> Result<RawValue<'ctx>, LlvmError> {
+        let name = Self::name(name)?;
+        // SAFETY: positioned builder; `ptr` is a pointer value of this module.
+        Ok(RawValue::wrap(unsafe {
+            c::LLVMBuildLoad2(self.raw, ty.as_raw(), ptr.as_raw(), name.as_ptr())
+        }))
+    }
+
+    /// `store value, ptr` with the ABI alignment of the value's type.
+    pub fn store(
+        &self,
+        value: RawValue<'ctx>,
+        ptr: RawValue<'ctx>,
+        volatile: bool,
+    ) -> RawValue<'ctx> {
+        // SAFETY: positioned builder; both values belong to this module.
+        let s = unsafe { c::LLVMBuildStore(self.raw, value.as_raw(), ptr.as_raw()) };
+        // SAFETY: `s` is the store just built.
+        unsafe { c::LLVMSetVolatile(s, volatile as i32) };
+        RawValue::wrap(s)
+    }
+
+    /// A call of the overloaded intrinsic `name` instantiated for `overloads`.
+    pub fn call_intrinsic(
+        &self,
+        intrinsic: &str,
+        overloads: &[RawType<'ctx>],
+        args: &[RawValue<'ctx>],
+        name: &str,
+    ) -> Result<RawValue<'ctx>, LlvmError> {
+        let id = intrinsic_id(intrinsic);
+        if id == 0 {
+            return Err(LlvmError::UnknownIntrinsic(intrinsic.to_owned()));
+        }
+        let mut tys: Vec<_> = overloads.iter().map(|t| t.as_raw()).collect();
+        // SAFETY: valid intrinsic id, live module, and the overload list the
+        // intrinsic's signature expects (callers pass the documented shape).
+        let decl =
+            unsafe { c::LLVMGetIntrinsicDeclaration(self.module, id, tys.as_mut_ptr(), tys.len()) };
+        // SAFETY: `decl` is a function; its value type is its function type.
+        let fn_ty = unsafe { c::LLVMGlobalGetValueType(decl) };
+        let mut argv: Vec<LLVMValueRef> = args.iter().map(|a| a.as_raw()).collect();
+        let name = Self::name(name)?;
+        // SAFETY: the arguments match the declaration's parameter types.
+        Ok(RawValue::wrap(unsafe {
+            c::LLVMBuildCall2(
+                self.raw,
+                fn_ty,
+                decl,
+                argv.as_mut_ptr(),
+                argv.len() as u32,
+                name.as_ptr(),
+            )
+        }))
+    }
+
+    pub fn extract_value(
+        &self,
+        aggregate: RawValue<'ctx>,
+        index: u32,
+        name: &str,
+    ) -> Result<RawValue<'ctx>, LlvmError> {
+        let name = Self::name(name)?;
+        // SAFETY: callers keep `index` inside the aggregate.
+        Ok(RawValue::wrap(unsafe {
+            c::LLVMBuildExtractValue(self.raw, aggregate.as_raw(), index, name.as_ptr())
+        }))
+    }
+
+    pub fn insert_value(
+        &self,
+        aggregate: RawValue<'ctx>,
+        element: RawValue<'ctx>,
+        index: u32,
+        name: &str,
+    ) -> Result<RawValue<'ctx>, LlvmError> {
+        let name = Self::name(name)?;
+        // SAFETY: callers keep `index` inside the aggregate and match its type.
+        Ok(RawValue::wrap(unsafe {
+            c::LLVMBuildInsertValue(
+                self.raw,
+                aggregate.as_raw(),
+                element.as_raw(),
+                index,
+                name.as_ptr(),
+            )
+        }))
+    }
+
+    pub fn insert_element(
+        &self,
+        vector: RawValue<'ctx>,
+        element: RawValue<'ctx>,
+        index: RawValue<'ctx>,
+        name: &str,
+    ) -> Result<RawValue<'ctx>, LlvmError> {
+        let name = Self::name(name)?;
+        // SAFETY: the element has the vector's element type; index is an integer.
+        Ok(RawValue::wrap(unsafe {
+            c::LLVMBuildInsertElement(
+                self.raw,
+                vector.as_raw(),
+                element.as_raw(),
+                index.as_raw(),
+                name.as_ptr(),
+            )
+        }))
+    }
+
+    pub fn add(&self, lhs: RawValue<'ctx>, rhs: RawValue<'ctx>) -> RawValue<'ctx> {
+        // SAFETY: both operands are integers of one type.
+        RawValue::wrap(unsafe { c::LLVMBuildAdd(self.raw, lhs.as_raw(), rhs.as_raw(), no_name()) })
+    }
+
+    pub fn mul(&self, lhs: RawValue<'ctx>, rhs: RawValue<'ctx>) -> RawValue<'ctx> {
+        // SAFETY: both operands are integers of one type.
+        RawValue::wrap(unsafe { c::LLVMBuildMul(self.raw, lhs.as_raw(), rhs.as_raw(), no_name()) })
+    }
+
+    pub fn udiv(&self, lhs: RawValue<'ctx>, rhs: RawValue<'ctx>) -> RawValue<'ctx> {
+        // SAFETY: both operands are integers of one type.
+        RawValue::wrap(unsafe { c::LLVMBuildUDiv(self.raw, lhs.as_raw(), rhs.as_raw(), no_name()) })
+    }
+
+    /// Sign-extends or truncates an integer to `i32` (no-op when it is one).
+    pub fn to_i32(&self, value: RawValue<'ctx>) -> RawValue<'ctx> {
+        let width = value.ty().int_width().unwrap_or(32);
+        let i32t = self.i32_type();
+        // SAFETY: `value` is an integer; the casts go to i32 from a wider/narrower int.
+        unsafe {
+            match width.cmp(&32) {
+                std::cmp::Ordering::Equal => value,
+                std::cmp::Ordering::Less => RawValue::wrap(c::LLVMBuildSExt(
+                    self.raw,
+                    value.as_raw(),
+                    i32t.as_raw(),
+                    no_name(),
+                )),
+                std::cmp::Ordering::Greater => RawValue::wrap(c::LLVMBuildTrunc(
+                    self.raw,
+                    value.as_raw(),
+                    i32t.as_raw(),
+                    no_name(),
+                )),
+            }
+        }
+    }
+
+    /// `getelementptr inbounds i8, ptr, i32 offset`.
+    pub fn byte_gep(
+        &self,
+        ptr: RawValue<'ctx>,
+        offset: u32,
+        name: &str,
+    ) -> Result<RawValue<'ctx>, LlvmError> {
+        let name = Self::name(name)?;
+        let mut idx = [self.const_i32(offset as i64).as_raw()];
+        // SAFETY: live context; `ptr` is a pointer; one i32 index.
+        Ok(RawValue::wrap(unsafe {
+            let i8t = c::LLVMInt8TypeInContext(c::LLVMGetModuleContext(self.module));
+            c::LLVMBuildInBoundsGEP2(
+                self.raw,
+                i8t,
+                ptr.as_raw(),
+                idx.as_mut_ptr(),
+                1,
+                name.as_ptr(),
+            )
+        }))
+    }
+
+    /// Inserts an instruction that is not in any block yet at the builder's position.
+    pub fn insert_detached(&self, inst: RawValue<'ctx>) {
+        // SAFETY: `inst` was just created by LLVM and belongs to no block.
+        unsafe {
+            c::LLVMInsertIntoBuilderWithName(self.raw, inst.as_raw(), no_name());
+            let loc = c::LLVMGetCurrentDebugLocation2(self.raw);
+            if !loc.is_null() {
+                llvm_sys::debuginfo::LLVMInstructionSetDebugLoc(inst.as_raw(), loc);
+            }
+        }
+    }
+
+    pub fn i32_type(&self) -> RawType<'ctx> {
+        // SAFETY: the module's context is alive.
+        RawType::wrap(unsafe { c::LLVMInt32TypeInContext(c::LLVMGetModuleContext(self.module)) })
+    }
+
+    /// An `i32` constant.
+    pub fn const_i32(&self, value: i64) -> RawValue<'ctx> {
+        // SAFETY: building a constant of a live integer type.
+        RawValue::wrap(unsafe { c::LLVMConstInt(self.i32_type().as_raw(), value as u64, 1) })
+    }
+
+    /// `poison` of `ty`.
+    pub fn poison(&self, ty: RawType<'ctx>) -> RawValue<'ctx> {
+        // SAFETY: live type.
+        RawValue::wrap(unsafe { c::LLVMGetPoison(ty.as_raw()) })
+    }
+
+    /// A literal (unnamed, unpacked) struct of `elements`.
+    pub fn literal_struct(&self, elements: &[RawType<'ctx>]) -> RawType<'ctx> {
+        let mut elems: Vec<_> = elements.iter().map(|t| t.as_raw()).collect();
+        // SAFETY: live context; array length passed.
+        RawType::wrap(unsafe {
+            c::LLVMStructTypeInContext(
+                c::LLVMGetModuleContext(self.module),
+                elems.as_mut_ptr(),
+                elems.len() as u32,
+                0,
+            )
+        })
+    }
+}

@@ -1,0 +1,216 @@
+//! Reading `!hlsl.cbs` (Clang's) and `!hlsl.layouts` (cblower's extension).
+//!
+//! `!hlsl.cbs` has one node per buffer: operand 0 is the handle global, whose
+//! value type is `target("dx.CBuffer", %layout)`; operand K (K >= 1) is the
+//! member global stored at the K-th non-padding element of `%layout`. Member
+//! offsets are not stored anywhere: they are the data layout's offsets of those
+//! elements. After GlobalDCE an operand can be null; it still takes its
+//! position. A null handle means the whole buffer was deleted.
+//!
+//! `!hlsl.layouts` has one node per named layout struct,
+//! `!{!"<struct name>", i32 <size>, i32 <offset of non-padding element 0>, ...}`,
+//! which [`check_layouts`] compares against the data layout.
+
+use inkwell::module::Module;
+
+use super::PassError;
+use crate::ffi::{
+    named_metadata, named_struct_of, MdOperand, ModuleLayout, RawType, RawValue, ValueKind,
+};
+
+/// The named metadata Clang ties buffers to their members with.
+pub const CBS_NODE: &str = "hlsl.cbs";
+/// cblower's record of the offsets the front end computed.
+pub const LAYOUTS_NODE: &str = "hlsl.layouts";
+
+/// One member operand of a `!hlsl.cbs` entry.
+#[derive(Clone, Debug)]
+pub struct CBufferMember<'ctx> {
+    /// The member global, or `None` for a null operand.
+    pub global: Option<RawValue<'ctx>>,
+    /// Byte offset in the buffer.
+    pub offset: u64,
+}
+
+/// One `!hlsl.cbs` entry with a live handle.
+#[derive(Clone, Debug)]
+pub struct CBufferEntry<'ctx> {
+    /// Position of the node in `!hlsl.cbs`.
+    pub index: usize,
+    /// The handle global `@<Name>.cb`.
+    pub handle: RawValue<'ctx>,
+    /// The layout struct (the handle type's parameter).
+    pub layout: RawType<'ctx>,
+    /// Data layout size of the layout struct.
+    pub size: u64,
+    pub members: Vec<CBufferMember<'ctx>>,
+}
+
+/// An entry of `!hlsl.cbs`: live, or skipped because its handle is null.
+#[derive(Clone, Debug)]
+pub enum CBufferSlot<'ctx> {
+    Live(CBufferEntry<'ctx>),
+    NullHandle { index: usize },
+}
+
+/// True for `target("<padding_name>", N)`.
+fn is_padding(ty: RawType<'_>, padding_name: &str) -> bool {
+    ty.target_ext_name().as_deref() == Some(padding_name)
+}
+
+/// Offsets of the non-padding elements of `layout`.
+pub fn member_offsets(
+    dl: &ModuleLayout,
+    layout: RawType<'_>,
+    padding_name: &str,
+) -> Result<Vec<u64>, crate::ffi::LlvmError> {
+    let elements = layout.struct_elements()?;
+    Ok(elements
+        .iter()
+        .enumerate()
+        .filter(|(_, ty)| !is_padding(**ty, padding_name))
+        .map(|(i, _)| dl.element_offset(layout, i as u32))
+        .collect())
+}
+
+/// Reads `!hlsl.cbs`; `None` when the module has none.
+pub fn read_cbuffers<'ctx>(
+    module: &Module<'ctx>,
+    padding_name: &str,
+) -> Result<Option<Vec<CBufferSlot<'ctx>>>, PassError> {
+    let Some(nodes) = named_metadata(module, CBS_NODE)? else {
+        return Ok(None);
+    };
+    let dl = ModuleLayout::of(module);
+    let mut slots = Vec::with_capacity(nodes.len());
+    for (index, ops) in nodes.into_iter().enumerate() {
+        let bad = |reason: String| PassError::BadCBufferMetadata {
+            entry: index,
+            reason,
+        };
+        let handle = match ops.first() {
+            None => return Err(bad("the node is empty".into())),
+            Some(MdOperand::Null) => {
+                slots.push(CBufferSlot::NullHandle { index });
+                continue;
+            }
+            Some(MdOperand::Value(v)) if v.kind() == ValueKind::GlobalVariable => *v,
+            Some(_) => return Err(bad("operand 0 is not a handle global".into())),
+        };
+        let handle_ty = handle.global_value_type();
+        let name = handle_ty.target_ext_name().unwrap_or_default();
+        let params = handle_ty.target_ext_type_params();
+        let is_buffer = name.ends_with(".CBuffer") || name == "spirv.VulkanBuffer";
+        let layout = match params.first() {
+            Some(l) if is_buffer && l.is_struct() => *l,
+            _ => {
+                return Err(bad(format!(
+                    "handle @{} has type {}, not a cbuffer handle with a layout struct",
+                    handle.name(),
+                    handle_ty.print()
+                )))
+            }
+        };
+        if !dl.is_sized(layout) {
+            return Err(bad(format!("layout {} has no size", layout.print())));
+        }
+        let offsets = member_offsets(&dl, layout, padding_name)?;
+        let size = dl.size_in_bits(layout) / 8;
+        let member_ops = &ops[1..];
+        if member_ops.len() > offsets.len() {
+            return Err(bad(format!(
+                "{} member operands but layout {} has {} non-padding elements",
+                member_ops.len(),
+                layout.print(),
+                offsets.len()
+            )));
+        }
+        let mut members = Vec::with_capacity(member_ops.len());
+        for (position, (op, offset)) in member_ops.iter().zip(&offsets).enumerate() {
+            let global = match op {
+                MdOperand::Null => None,
+                MdOperand::Value(v) if v.kind() == ValueKind::GlobalVariable => Some(*v),
+                _ => {
+                    return Err(bad(format!(
+                        "member operand {} is not a global variable",
+                        position + 1
+                    )))
+                }
+            };
+            members.push(CBufferMember {
+                global,
+                offset: *offset,
+            });
+        }
+        slots.push(CBufferSlot::Live(CBufferEntry {
+            index,
+            handle,
+            layout,
+            size,
+            members,
+        }));
+    }
+    Ok(Some(slots))
+}
+
+/// Checks every `!hlsl.layouts` node against the data layout. Does nothing
+/// when the module has no `!hlsl.layouts`.
+pub fn check_layouts(module: &Module<'_>, padding_name: &str) -> Result<(), PassError> {
+    let Some(nodes) = named_metadata(module, LAYOUTS_NODE)? else {
+        return Ok(());
+    };
+    let dl = ModuleLayout::of(module);
+    for (entry, ops) in nodes.into_iter().enumerate() {
+        let bad = |reason: String| PassError::BadLayoutMetadata { entry, reason };
+        let Some(MdOperand::String(type_name)) = ops.first() else {
+            return Err(bad("operand 0 is not the struct name string".into()));
+        };
+        let mut numbers = Vec::with_capacity(ops.len().saturating_sub(1));
+        for (i, op) in ops.iter().enumerate().skip(1) {
+            match op {
+                MdOperand::Value(v) => match v.const_int() {
+                    Some(n) if n >= 0 => numbers.push(n as u64),
+                    _ => return Err(bad(format!("operand {i} is not a non-negative integer"))),
+                },
+                _ => return Err(bad(format!("operand {i} is not an integer"))),
+            }
+        }
+        let Some((&recorded_size, recorded_offsets)) = numbers.split_first() else {
+            return Err(bad(format!("%{type_name} has no size operand")));
+        };
+        let Some(ty) = named_struct_of(module, type_name)? else {
+            return Err(bad(format!("the module has no struct type %{type_name}")));
+        };
+        if !dl.is_sized(ty) {
+            return Err(bad(format!("%{type_name} has no body")));
+        }
+        let size = dl.size_in_bits(ty) / 8;
+        if size != recorded_size {
+            return Err(PassError::LayoutMismatch {
+                type_name: type_name.clone(),
+                what: "size".into(),
+                recorded: recorded_size,
+                computed: size,
+            });
+        }
+        let offsets = member_offsets(&dl, ty, padding_name)?;
+        if offsets.len() != recorded_offsets.len() {
+            return Err(bad(format!(
+                "%{type_name} has {} non-padding elements but {} offsets are recorded",
+                offsets.len(),
+                recorded_offsets.len()
+            )));
+        }
+        for (position, (&computed, &recorded)) in offsets.iter().zip(recorded_offsets).enumerate() {
+            if computed != recorded {
+                return Err(PassError::LayoutMismatch {
+                    type_name: type_name.clone(),
+                    what: format!("member {position} offset"),
+                    recorded,
+                    computed,
+                });
+            }
+        }
+    }
+    Ok(())
+}

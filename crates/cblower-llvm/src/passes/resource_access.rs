@@ -1,0 +1,281 @@
+//! `dxil-resource-access` for cbuffers: loads become row loads.
+//!
+//! Algorithm (LLVM 22's `DXILResourceAccess`, cbuffer part):
+//!
+//! For every `llvm.dx.resource.getpointer(h, i32 G)` whose handle is a
+//! `dx.CBuffer`, in each function:
+//!
+//! 1. Walk its users: GEPs are followed (and deleted at the end), loads are
+//!    rewritten, anything else (a store, a call, a `ptrtoint`, ...) is an error
+//!    naming the function and the instruction.
+//! 2. For a load of `T` (a scalar or a vector of 16/32/64-bit elements), pick
+//!    the row intrinsic by the element width: 16-bit `load.cbufferrow.8`
+//!    (8 elements per row), 32-bit `.4`, 64-bit `.2`.
+//! 3. Compute the row and the element in the row ([`super::row_access`]).
+//! 4. Emit `%x.load = call {E, ...} @llvm.dx.resource.load.cbufferrow.N(h, row)`
+//!    and `%x.extract = extractvalue %x.load, elt`. For a vector, keep
+//!    extracting the next element, loading row + 1 whenever the element index
+//!    wraps to 0, and rebuild the vector from `poison` with `insertelement`s
+//!    named `%x.upto0`, `%x.upto1`, ... A `<1 x T>` is rebuilt with one
+//!    `insertelement` named `%x`.
+//! 5. Replace the load; delete the loads, the GEPs and the `getpointer`.
+//!
+//! Differences from LLVM 22 (all places where LLVM 22 asserts, crashes or
+//! computes a wrong row): GEP chains LLVM gets wrong are computed exactly from
+//! every index and its stride; a load whose address cannot be mapped to whole
+//! rows, a load of a struct or array, a store, or an escaping pointer is an
+//! error instead of an assertion. `getpointer` calls on other resource kinds are
+//! left alone.
+
+use inkwell::module::Module;
+use llvm_sys::{LLVMOpcode, LLVMTypeKind};
+
+use super::cbuffer_access::GETPOINTER;
+use super::row_access::{emit_linear, exact_row, llvm_row, IrArith, Row, RowArith, SymbolicArith};
+use super::PassError;
+use crate::ffi::{intrinsic_id, module_functions, ModuleLayout, RawBuilder, RawType, RawValue};
+
+/// Runs the pass on every function of `module`.
+pub fn run(module: &Module<'_>) -> Result<(), PassError> {
+    let getpointer = intrinsic_id(GETPOINTER);
+    let dl = ModuleLayout::of(module);
+    let builder = RawBuilder::new(module);
+    for function in module_functions(module) {
+        let mut pointers = Vec::new();
+        for block in function.blocks() {
+            for inst in block.instructions() {
+                if getpointer != 0
+                    && inst.called_intrinsic_id() == getpointer
+                    && is_cbuffer_pointer(inst)
+                {
+                    pointers.push(inst);
+                }
+            }
+        }
+        for pointer in pointers {
+            lower_pointer(&builder, &dl, pointer)?;
+        }
+    }
+    Ok(())
+}
+
+fn is_cbuffer_pointer(getpointer: RawValue<'_>) -> bool {
+    getpointer
+        .operand(0)
+        .and_then(|h| h.ty().target_ext_name())
+        .is_some_and(|n| n == "dx.CBuffer")
+}
+
+/// Rewrites every load reached from one `getpointer` call.
+fn lower_pointer<'ctx>(
+    builder: &RawBuilder<'ctx>,
+    dl: &ModuleLayout,
+    getpointer: RawValue<'ctx>,
+) -> Result<(), PassError> {
+    let (Some(handle), Some(offset)) = (getpointer.operand(0), getpointer.operand(1)) else {
+        return Err(PassError::at(getpointer, "malformed getpointer call"));
+    };
+    let Some(member_offset) = offset.const_int().filter(|o| *o >= 0) else {
+        return Err(PassError::at(
+            getpointer,
+            "the cbuffer getpointer offset is not a non-negative constant",
+        ));
+    };
+    let mut worklist: Vec<RawValue<'ctx>> = getpointer.users();
+    let mut dead = Vec::new();
+    let mut loads = Vec::new();
+    while let Some(user) = worklist.pop() {
+        match user.opcode() {
+            Some(LLVMOpcode::LLVMGetElementPtr) => {
+                worklist.extend(user.users());
+                dead.push(user);
+            }
+            Some(LLVMOpcode::LLVMLoad) => {
+                loads.push(user);
+                dead.push(user);
+            }
+            Some(LLVMOpcode::LLVMStore) => {
+                return Err(PassError::at(
+                    user,
+                    "a store through a cbuffer pointer (cbuffers are read-only)",
+                ))
+            }
+            _ => {
+                return Err(PassError::at(
+                    user,
+                    "a cbuffer pointer escapes: only getelementptr and load may use it",
+                ))
+            }
+        }
+    }
+    for load in loads {
+        let value = lower_load(builder, dl, getpointer, handle, member_offset, load)?;
+        load.replace_all_uses_with(value);
+    }
+    for inst in dead.into_iter().rev() {
+        if inst.has_uses() {
+            return Err(PassError::at(
+                inst,
+                "still used after the loads were rewritten",
+            ));
+        }
+        inst.erase_instruction();
+    }
+    if getpointer.has_uses() {
+        return Err(PassError::at(
+            getpointer,
+            "still used after the loads were rewritten",
+        ));
+    }
+    getpointer.erase_instruction();
+    Ok(())
+}
+
+/// The row intrinsic for elements of `bits` bits: (name, elements per row).
+fn row_intrinsic(bits: u64) -> Option<(&'static str, u32)> {
+    match bits {
+        16 => Some(("llvm.dx.resource.load.cbufferrow.8", 8)),
+        32 => Some(("llvm.dx.resource.load.cbufferrow.4", 4)),
+        64 => Some(("llvm.dx.resource.load.cbufferrow.2", 2)),
+        _ => None,
+    }
+}
+
+/// The GEPs between the load's pointer and the `getpointer` call, nearest first.
+fn gep_chain<'ctx>(
+    load: RawValue<'ctx>,
+    getpointer: RawValue<'ctx>,
+) -> Result<Vec<RawValue<'ctx>>, PassError> {
+    let mut chain = Vec::new();
+    let mut ptr = load.operand(0);
+    while let Some(p) = ptr {
+        if p == getpointer {
+            return Ok(chain);
+        }
+        if p.opcode() != Some(LLVMOpcode::LLVMGetElementPtr) {
+            break;
+        }
+        chain.push(p);
+        ptr = p.operand(0);
+    }
+    Err(PassError::at(
+        load,
+        "the load's pointer does not come from the cbuffer pointer through GEPs",
+    ))
+}
+
+fn lower_load<'ctx>(
+    builder: &RawBuilder<'ctx>,
+    dl: &ModuleLayout,
+    getpointer: RawValue<'ctx>,
+    handle: RawValue<'ctx>,
+    member_offset: i64,
+    load: RawValue<'ctx>,
+) -> Result<RawValue<'ctx>, PassError> {
+    let ty = load.ty();
+    let (scalar, is_vector) = match ty.vector_info() {
+        Some((elem, _)) => (elem, true),
+        None => (ty, false),
+    };
+    if matches!(
+        ty.type_kind(),
+        LLVMTypeKind::LLVMStructTypeKind | LLVMTypeKind::LLVMArrayTypeKind
+    ) {
+        return Err(PassError::at(
+            load,
+            "loading a whole struct or array from a cbuffer is not supported",
+        ));
+    }
+    let bits = dl.size_in_bits(scalar);
+    let Some((intrinsic, per_row)) = row_intrinsic(bits) else {
+        return Err(PassError::at(
+            load,
+            format!("cbuffer loads of {bits}-bit elements are not supported"),
+        ));
+    };
+    let element_bytes = (bits / 8) as i64;
+    let chain = gep_chain(load, getpointer)?;
+    let (exact, exact_element) =
+        exact_row(dl, member_offset, &chain, element_bytes).map_err(|r| PassError::at(load, r))?;
+
+    builder.position_before(load);
+    let llvm_agrees = match llvm_row(&mut SymbolicArith, dl, member_offset, &chain, element_bytes) {
+        Ok((Some(row), element)) => element == exact_element && row.same_as(&exact),
+        _ => false,
+    };
+    let mut arith = IrArith { builder };
+    let (row, element) = if llvm_agrees {
+        llvm_row(&mut arith, dl, member_offset, &chain, element_bytes)
+            .map_err(|_| PassError::at(load, "internal: LLVM row computation changed its mind"))?
+    } else {
+        (emit_linear(&mut arith, &exact), exact_element)
+    };
+    emit_row_loads(
+        builder, &mut arith, handle, load, ty, scalar, is_vector, intrinsic, per_row, row, element,
+    )
+}
+
+/// Steps 4 and 5 of the module docs: the row loads, extracts and inserts.
+#[allow(clippy::too_many_arguments)]
+fn emit_row_loads<'ctx>(
+    builder: &RawBuilder<'ctx>,
+    arith: &mut IrArith<'_, 'ctx>,
+    handle: RawValue<'ctx>,
+    load: RawValue<'ctx>,
+    ty: RawType<'ctx>,
+    scalar: RawType<'ctx>,
+    is_vector: bool,
+    intrinsic: &str,
+    per_row: u32,
+    mut row: Row<'ctx>,
+    mut element: u32,
+) -> Result<RawValue<'ctx>, PassError> {
+    let name = load.name();
+    let row_types = vec![scalar; per_row as usize];
+    let mut overloads = row_types.clone();
+    overloads.push(handle.ty());
+    let count = match ty.vector_info() {
+        Some((_, n)) => n,
+        None => 1,
+    };
+    let mut row_value = builder.call_intrinsic(
+        intrinsic,
+        &overloads,
+        &[handle, arith.value(row)],
+        &format!("{name}.load"),
+    )?;
+    let mut extracts = Vec::with_capacity(count as usize);
+    for i in 0..count {
+        if i > 0 {
+            element %= per_row;
+            if element == 0 {
+                let one = arith.constant(1);
+                row = arith.add(row, one);
+                row_value = builder.call_intrinsic(
+                    intrinsic,
+                    &overloads,
+                    &[handle, arith.value(row)],
+                    &format!("{name}.load"),
+                )?;
+            }
+        }
+        if element >= per_row {
+            return Err(PassError::at(load, "the element lies outside its row"));
+        }
+        extracts.push(builder.extract_value(row_value, element, &format!("{name}.extract"))?);
+        element += 1;
+    }
+    if count == 1 {
+        if is_vector {
+            let zero = builder.const_i32(0);
+            return Ok(builder.insert_element(builder.poison(ty), extracts[0], zero, &name)?);
+        }
+        return Ok(extracts[0]);
+    }
+    let mut vector = builder.poison(ty);
+    for (i, x) in extracts.into_iter().enumerate() {
+        let index = builder.const_i32(i as i64);
+        vector = builder.insert_element(vector, x, index, &format!("{name}.upto{i}"))?;
+    }
+    Ok(vector)
+}
