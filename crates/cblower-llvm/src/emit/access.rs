@@ -24,7 +24,7 @@ use inkwell::context::Context;
 use inkwell::values::{BasicValueEnum, IntValue, PointerValue};
 
 use super::{EmittedMember, TypeRepr};
-use crate::ffi::{GepFlags, LlvmError, RawBuilder, RawValue};
+use crate::ffi::{GepFlags, LlvmError, PositionedBuilder, RawValue};
 
 /// An array index: a constant, or a value computed at run time.
 #[derive(Clone, Copy, Debug)]
@@ -83,7 +83,7 @@ pub fn member_pointer<'ctx>(
     member: &EmittedMember<'ctx>,
     path: &[AccessStep<'_, 'ctx>],
 ) -> Result<Access<'ctx>, AccessError> {
-    let raw = RawBuilder::new(builder);
+    let raw = PositionedBuilder::new(builder);
     let i32t = ctx.i32_type();
     let mut ptr = member.global.as_value();
     let mut repr = member.repr.clone();
@@ -103,7 +103,7 @@ pub fn member_pointer<'ctx>(
                             });
                         }
                         offset += i * a.stride;
-                        (RawValue::const_i32(ctx, *i as u32), "")
+                        (RawValue::i32_in(ctx, *i as u32), "")
                     }
                     Index::Dynamic(v) => {
                         dynamic = true;
@@ -114,7 +114,7 @@ pub fn member_pointer<'ctx>(
                         (RawValue::from_inkwell(v), "cbufferidx")
                     }
                 };
-                let zero = RawValue::const_i32(ctx, 0);
+                let zero = RawValue::i32_in(ctx, 0);
                 ptr = match a.padded_elem {
                     Some(cell) => raw.gep(cell, ptr, &[idx, zero], GepFlags::NONE, name)?,
                     None => raw.gep(a.ty, ptr, &[zero, idx], GepFlags::INBOUNDS, "arrayidx")?,
@@ -130,8 +130,8 @@ pub fn member_pointer<'ctx>(
                         field: (*name).to_owned(),
                     }
                 })?;
-                let zero = RawValue::const_i32(ctx, 0);
-                let k = RawValue::const_i32(ctx, f.element);
+                let zero = RawValue::i32_in(ctx, 0);
+                let k = RawValue::i32_in(ctx, f.element);
                 ptr = raw.gep(s.ty, ptr, &[zero, k], GepFlags::INBOUNDS_NUW, name)?;
                 offset += f.offset;
                 repr = f.repr.clone();

@@ -26,7 +26,7 @@ use inkwell::module::{Linkage as InkLinkage, Module};
 use inkwell::values::FunctionValue;
 
 use super::{EmitError, Flavor, HandleBinding};
-use crate::ffi::{RawBuilder, RawFunction, RawGlobal, RawType, RawValue};
+use crate::ffi::{PositionedBuilder, RawFunction, RawGlobal, RawType, RawValue};
 use crate::Target;
 
 /// LLVM's number for the `spir_func` calling convention.
@@ -70,8 +70,8 @@ pub(super) fn init_function<'ctx>(
         }
     };
     let create = RawFunction::intrinsic(module, &format!("{prefix}.{intrinsic}"), &[handle_type])?;
-    let raw = RawBuilder::new(&builder);
-    let i32c = |v| RawValue::const_i32(ctx, v);
+    let raw = PositionedBuilder::new(&builder);
+    let i32c = |v| RawValue::i32_in(ctx, v);
     let h = raw.call(
         create,
         &[i32c(a), i32c(b), i32c(1), i32c(0), name_string],
@@ -122,7 +122,7 @@ pub(super) fn global_ctor<'ctx>(
     );
     let builder = ctx.create_builder();
     builder.position_at_end(ctx.append_basic_block(f, "entry"));
-    let raw = RawBuilder::new(&builder);
+    let raw = PositionedBuilder::new(&builder);
     if target == Target::SpirV {
         f.set_call_conventions(SPIR_FUNC);
         let entry = RawFunction::intrinsic(module, "llvm.experimental.convergence.entry", &[])?;

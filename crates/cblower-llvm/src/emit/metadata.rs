@@ -18,7 +18,7 @@ use inkwell::module::{FlagBehavior, Module};
 use inkwell::targets::{TargetData, TargetTriple};
 
 use super::{EmitError, EmittedBuffer, StructRepr};
-use crate::ffi::{add_named_metadata_tuple, MdOperand, RawValue};
+use crate::ffi::{add_named_metadata_tuple, MdTupleOperand, RawValue};
 use crate::Target;
 
 /// Sets the triple and data layout clang-22 uses for a shader-model 6.3 library.
@@ -48,13 +48,13 @@ pub fn add_module_flags<'ctx>(
         );
     }
     if target == Target::Dxil {
-        let one = RawValue::const_i32(ctx, 1);
-        let eight = RawValue::const_i32(ctx, 8);
+        let one = RawValue::i32_in(ctx, 1);
+        let eight = RawValue::i32_in(ctx, 8);
         add_named_metadata_tuple(
             ctx,
             module,
             "dx.valver",
-            &[MdOperand::Value(one), MdOperand::Value(eight)],
+            &[MdTupleOperand::Value(one), MdTupleOperand::Value(eight)],
         )?;
     }
     Ok(())
@@ -68,11 +68,11 @@ pub fn add_hlsl_cbs<'ctx>(
 ) -> Result<(), EmitError> {
     for b in buffers {
         let mut ops = Vec::with_capacity(b.members.len() + 1);
-        ops.push(MdOperand::Value(b.handle.as_value()));
+        ops.push(MdTupleOperand::Value(b.handle.as_value()));
         ops.extend(
             b.members
                 .iter()
-                .map(|m| MdOperand::Value(m.global.as_value())),
+                .map(|m| MdTupleOperand::Value(m.global.as_value())),
         );
         add_named_metadata_tuple(ctx, module, "hlsl.cbs", &ops)?;
     }
@@ -86,9 +86,9 @@ pub fn add_hlsl_layouts<'ctx>(
     structs: &[Rc<StructRepr<'ctx>>],
 ) -> Result<(), EmitError> {
     for s in structs {
-        let i32v = |v: u64| MdOperand::Value(RawValue::const_i32(ctx, v as u32));
+        let i32v = |v: u64| MdTupleOperand::Value(RawValue::i32_in(ctx, v as u32));
         let mut ops = Vec::with_capacity(s.fields.len() + 2);
-        ops.push(MdOperand::String(&s.name));
+        ops.push(MdTupleOperand::String(&s.name));
         ops.push(i32v(s.size));
         ops.extend(s.fields.iter().map(|f| i32v(f.offset)));
         add_named_metadata_tuple(ctx, module, "hlsl.layouts", &ops)?;

@@ -12,55 +12,23 @@ use inkwell::values::AsValueRef;
 use llvm_sys::core as c;
 use llvm_sys::prelude::{LLVMMetadataRef, LLVMTypeRef, LLVMValueRef};
 
-use super::{cstring, take_message, LlvmError, RawGlobal, RawType};
-
-/// Any LLVM value, possibly of a target extension type. Like [`RawType`], it
-/// is never converted into an inkwell value unless its type is known to be
-/// one inkwell understands.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct RawValue<'ctx> {
-    raw: LLVMValueRef,
-    _ctx: PhantomData<&'ctx Context>,
-}
-
-impl std::fmt::Debug for RawValue<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "RawValue({})", self.print())
-    }
-}
+use super::{cstring, LlvmError, RawGlobal, RawType, RawValue};
 
 impl<'ctx> RawValue<'ctx> {
-    pub(crate) fn wrap(raw: LLVMValueRef) -> Self {
-        RawValue {
-            raw,
-            _ctx: PhantomData,
-        }
-    }
-
     /// Wraps a value inkwell built.
     pub fn from_inkwell<V: AsValueRef>(v: V) -> Self {
         Self::wrap(v.as_value_ref())
     }
 
-    pub fn as_raw(self) -> LLVMValueRef {
-        self.raw
-    }
-
-    /// `i32 <v>`.
-    pub fn const_i32(ctx: &'ctx Context, v: u32) -> Self {
+    /// `i32 <v>` in `ctx`.
+    pub fn i32_in(ctx: &'ctx Context, v: u32) -> Self {
         Self::from_inkwell(ctx.i32_type().const_int(u64::from(v), false))
     }
 
     /// True if the value is a constant (including constant expressions).
     pub fn is_constant(self) -> bool {
         // SAFETY: `self` is a valid value of a live context.
-        unsafe { c::LLVMIsConstant(self.raw) != 0 }
-    }
-
-    /// The value as LLVM prints it.
-    pub fn print(self) -> String {
-        // SAFETY: valid value; the message is freed by take_message.
-        take_message(unsafe { c::LLVMPrintValueToString(self.raw) })
+        unsafe { c::LLVMIsConstant(self.as_raw()) != 0 }
     }
 }
 
@@ -173,13 +141,13 @@ impl GepFlags {
 
 /// Instruction building through an inkwell [`Builder`]'s insertion point,
 /// for instructions whose types inkwell must not inspect.
-pub struct RawBuilder<'a, 'ctx> {
+pub struct PositionedBuilder<'a, 'ctx> {
     builder: &'a Builder<'ctx>,
 }
 
-impl<'a, 'ctx> RawBuilder<'a, 'ctx> {
+impl<'a, 'ctx> PositionedBuilder<'a, 'ctx> {
     pub fn new(builder: &'a Builder<'ctx>) -> Self {
-        RawBuilder { builder }
+        PositionedBuilder { builder }
     }
 
     /// `call <ret> @f(args)`, named `name` unless the call returns void.
@@ -190,7 +158,7 @@ impl<'a, 'ctx> RawBuilder<'a, 'ctx> {
         name: &str,
     ) -> Result<RawValue<'ctx>, LlvmError> {
         let name = cstring(name)?;
-        let mut args: Vec<LLVMValueRef> = args.iter().map(|a| a.raw).collect();
+        let mut args: Vec<LLVMValueRef> = args.iter().map(|a| a.as_raw()).collect();
         // SAFETY: the builder is positioned in a block of a live function; `f` and
         // the arguments belong to the same context and match `f`'s type (callers
         // pass the parameter list of the intrinsic they declared).
@@ -212,7 +180,7 @@ impl<'a, 'ctx> RawBuilder<'a, 'ctx> {
         // SAFETY: the builder is positioned in a live block; `ptr` is a pointer value
         // and `value` a first-class value of the same context.
         unsafe {
-            let st = c::LLVMBuildStore(self.builder.as_mut_ptr(), value.raw, ptr.raw);
+            let st = c::LLVMBuildStore(self.builder.as_mut_ptr(), value.as_raw(), ptr.as_raw());
             c::LLVMSetAlignment(st, align);
         }
     }
@@ -228,7 +196,7 @@ impl<'a, 'ctx> RawBuilder<'a, 'ctx> {
         name: &str,
     ) -> Result<RawValue<'ctx>, LlvmError> {
         let name = cstring(name)?;
-        let mut idx: Vec<LLVMValueRef> = indices.iter().map(|v| v.raw).collect();
+        let mut idx: Vec<LLVMValueRef> = indices.iter().map(|v| v.as_raw()).collect();
         // SAFETY: the builder is positioned in a live block; `ty` is a sized type of
         // the same context, `ptr` a pointer, and the indices are integers that the
         // caller derived from `ty`'s structure (struct indices are constants).
@@ -236,7 +204,7 @@ impl<'a, 'ctx> RawBuilder<'a, 'ctx> {
             c::LLVMBuildGEPWithNoWrapFlags(
                 self.builder.as_mut_ptr(),
                 ty.as_raw(),
-                ptr.raw,
+                ptr.as_raw(),
                 idx.as_mut_ptr(),
                 idx.len() as u32,
                 name.as_ptr(),
@@ -249,13 +217,13 @@ impl<'a, 'ctx> RawBuilder<'a, 'ctx> {
     /// Sets the calling convention of a call instruction.
     pub fn set_call_conv(&self, call: RawValue<'ctx>, cc: u32) {
         // SAFETY: `call` is a call instruction built by this builder.
-        unsafe { c::LLVMSetInstructionCallConv(call.raw, cc) };
+        unsafe { c::LLVMSetInstructionCallConv(call.as_raw(), cc) };
     }
 }
 
 /// One operand of a metadata tuple.
 #[derive(Clone, Copy, Debug)]
-pub enum MdOperand<'a, 'ctx> {
+pub enum MdTupleOperand<'a, 'ctx> {
     /// A value, as `ValueAsMetadata` (`ptr @CB.cb`, `i32 20`).
     Value(RawValue<'ctx>),
     /// `!"text"`.
@@ -267,16 +235,16 @@ pub fn add_named_metadata_tuple<'ctx>(
     ctx: &'ctx Context,
     module: &Module<'ctx>,
     name: &str,
-    operands: &[MdOperand<'_, 'ctx>],
+    operands: &[MdTupleOperand<'_, 'ctx>],
 ) -> Result<(), LlvmError> {
     let cname = cstring(name)?;
     let mut mds: Vec<LLVMMetadataRef> = Vec::with_capacity(operands.len());
     for op in operands {
         let md = match op {
             // SAFETY: the value belongs to the live context; LLVM wraps it.
-            MdOperand::Value(v) => unsafe { c::LLVMValueAsMetadata(v.raw) },
+            MdTupleOperand::Value(v) => unsafe { c::LLVMValueAsMetadata(v.as_raw()) },
             // SAFETY: the slice is valid for its length; LLVM copies the bytes.
-            MdOperand::String(s) => unsafe {
+            MdTupleOperand::String(s) => unsafe {
                 c::LLVMMDStringInContext2(ctx.raw(), s.as_ptr().cast(), s.len())
             },
         };
@@ -298,12 +266,12 @@ impl<'ctx> RawValue<'ctx> {
     /// extension type, so inkwell may inspect them.
     pub fn into_pointer_value(self) -> Option<inkwell::values::PointerValue<'ctx>> {
         // SAFETY: `self` is a valid value of a live context.
-        let kind = unsafe { c::LLVMGetTypeKind(c::LLVMTypeOf(self.raw)) };
+        let kind = unsafe { c::LLVMGetTypeKind(c::LLVMTypeOf(self.as_raw())) };
         if kind != llvm_sys::LLVMTypeKind::LLVMPointerTypeKind {
             return None;
         }
         // SAFETY: the value's type was just checked to be a pointer type, which is
         // what inkwell's PointerValue requires.
-        Some(unsafe { inkwell::values::PointerValue::new(self.raw) })
+        Some(unsafe { inkwell::values::PointerValue::new(self.as_raw()) })
     }
 }

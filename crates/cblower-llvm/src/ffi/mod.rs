@@ -17,7 +17,9 @@
 
 mod build;
 
-pub use build::{add_named_metadata_tuple, GepFlags, MdOperand, RawBuilder, RawFunction, RawValue};
+pub use build::{
+    add_named_metadata_tuple, GepFlags, MdTupleOperand, PositionedBuilder, RawFunction,
+};
 
 use std::ffi::{CStr, CString};
 use std::marker::PhantomData;
@@ -60,9 +62,6 @@ pub enum LlvmError {
     /// inkwell's builder refused an instruction.
     #[error("building an instruction failed: {0}")]
     Builder(String),
-    /// LLVM has no intrinsic of that name.
-    #[error("LLVM 22 has no intrinsic named {0}")]
-    UnknownIntrinsic(String),
     /// LLVM's verifier rejected the module.
     #[error("LLVM's verifier rejected the module:\n{0}")]
     Verifier(String),
@@ -258,24 +257,6 @@ impl<'ctx> RawType<'ctx> {
         // SAFETY: `self` is a target extension type; the name is owned by the type
         // (not to be freed) and NUL-terminated.
         let ptr = unsafe { c::LLVMGetTargetExtTypeName(self.raw) };
-        // SAFETY: non-null NUL-terminated string owned by LLVM for the context's life.
-        Some(
-            unsafe { CStr::from_ptr(ptr) }
-                .to_string_lossy()
-                .into_owned(),
-        )
-    }
-
-    /// The name of a named struct (without `%` or quotes), `None` for literal structs.
-    pub fn struct_name(self) -> Option<String> {
-        if !self.is_struct() {
-            return None;
-        }
-        // SAFETY: `self` is a struct type; the name is owned by the type.
-        let ptr = unsafe { c::LLVMGetStructName(self.raw) };
-        if ptr.is_null() {
-            return None;
-        }
         // SAFETY: non-null NUL-terminated string owned by LLVM for the context's life.
         Some(
             unsafe { CStr::from_ptr(ptr) }
