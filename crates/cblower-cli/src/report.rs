@@ -5,7 +5,8 @@ use std::fmt::Write;
 
 use cblower_hlsl::UNBOUNDED_RESOURCE_ARRAY;
 use cblower_layout::{
-    BufferKind, BufferLayout, CellContent, FieldNode, Node, NodeKind, PaddingReason, RowView, Ty,
+    BufferKind, BufferLayout, CellContent, FieldNode, Node, NodeKind, Padding, PaddingReason,
+    RowView, Ty,
 };
 use serde_json::{json, Value};
 
@@ -170,6 +171,12 @@ pub const MAX_SHOWN_ELEMENTS: u64 = 6;
 /// One line per 16-byte row; each byte is three characters wide, each run of
 /// bytes is framed by `|` and labelled with the member path or the padding reason.
 pub fn row_diagram(root: &Node, colors: Colors) -> String {
+    let rows = root.end().get().div_ceil(16);
+    if rows > MAX_DIAGRAM_ROWS {
+        return format!(
+            "  (row diagram omitted: {rows} rows, more than the {MAX_DIAGRAM_ROWS} a diagram shows)\n"
+        );
+    }
     let view = RowView::new(root);
     let mut out = String::new();
     let mut header = String::from("        ");
@@ -296,6 +303,15 @@ fn repeating_block(rows: &[(String, String)], start: usize) -> Option<(usize, us
     None
 }
 
+/// Buffers with more rows than this (1 MiB) get no row diagram: building one
+/// would take time and memory proportional to the buffer's size.
+pub const MAX_DIAGRAM_ROWS: u64 = 65_536;
+
+/// The JSON report lists at most this many nodes (members, fields, array
+/// elements) and this many padding runs per buffer; the rest is counted in
+/// `elements_omitted` / flagged by `padding_truncated`, so a huge array costs nothing.
+pub const MAX_JSON_NODES: u64 = 100_000;
+
 /// Runs of identical row patterns shorter than this are printed in full.
 const MIN_REPEATS_TO_ELIDE: usize = 5;
 
@@ -328,12 +344,21 @@ pub fn json_report(layouts: &[BufferLayout], array_lens: &[Option<u64>]) -> Valu
                 };
                 obj.insert("array_len".into(), len);
             }
+            let mut budget = MAX_JSON_NODES;
+            let members: Vec<Value> = l
+                .fields()
+                .iter()
+                .map(|f| json_node(&f.name, &f.ty, &f.node, &mut budget))
+                .collect();
+            let mut padding = Vec::new();
+            let mut pad_budget = MAX_JSON_NODES;
+            let truncated = padding_runs(&l.root, &mut pad_budget, &mut padding);
             let rest = json!({
                 "binding": binding,
                 "rules": l.rules.name(),
                 "size": l.size().get(),
-                "members": l.fields().iter().map(|f| json_node(&f.name, &f.ty, &f.node)).collect::<Vec<_>>(),
-                "padding": l.padding().iter().map(|p| json!({
+                "members": members,
+                "padding": padding.iter().map(|p| json!({
                     "offset": p.offset.get(),
                     "size": p.size.get(),
                     "reason": p.reason,
@@ -341,6 +366,9 @@ pub fn json_report(layouts: &[BufferLayout], array_lens: &[Option<u64>]) -> Valu
             });
             if let (Some(obj), Value::Object(rest)) = (buffer.as_object_mut(), rest) {
                 obj.extend(rest);
+                if truncated {
+                    obj.insert("padding_truncated".into(), json!(true));
+                }
             }
             buffer
         })
@@ -348,7 +376,91 @@ pub fn json_report(layouts: &[BufferLayout], array_lens: &[Option<u64>]) -> Valu
     json!({ "buffers": buffers })
 }
 
-fn json_node(name: &str, ty: &Ty, node: &Node) -> Value {
+/// Collects the padding runs of `node` in offset order while `budget`
+/// lasts (the same runs as `Node::for_each_padding`, which cannot stop
+/// early); returns true when some were left out.
+fn padding_runs(node: &Node, budget: &mut u64, out: &mut Vec<Padding>) -> bool {
+    let push = |p: Padding, budget: &mut u64, out: &mut Vec<Padding>| {
+        if *budget == 0 {
+            return true;
+        }
+        *budget -= 1;
+        out.push(p);
+        false
+    };
+    match &node.kind {
+        NodeKind::Scalar(_) | NodeKind::Vector { .. } => false,
+        NodeKind::Matrix { storage, .. } => padding_runs(storage, budget, out),
+        NodeKind::Array {
+            count,
+            stride,
+            element,
+            trailing_padding,
+        } => {
+            // A packed array of padding-free elements has no padding at all:
+            // say so without visiting every element.
+            let tight = stride.get() == element.size.get() && !*trailing_padding;
+            if tight && *count > 0 {
+                let mut probe = Vec::new();
+                let mut one = 1;
+                if !padding_runs(element, &mut one, &mut probe) && probe.is_empty() {
+                    return false;
+                }
+            }
+            for i in 0..*count {
+                if *budget == 0 {
+                    return true;
+                }
+                let e = element.shifted(i * stride.get());
+                if padding_runs(&e, budget, out) {
+                    return true;
+                }
+                let gap_end = if i + 1 < *count {
+                    e.offset.get() + stride.get()
+                } else if *trailing_padding {
+                    node.end().get()
+                } else {
+                    e.end().get()
+                };
+                if gap_end > e.end().get() {
+                    let gap = Padding {
+                        offset: e.end(),
+                        size: cblower_layout::Size::bytes(gap_end - e.end().get()),
+                        reason: PaddingReason::ArrayElement,
+                    };
+                    if push(gap, budget, out) {
+                        return true;
+                    }
+                }
+            }
+            false
+        }
+        NodeKind::Struct {
+            fields, padding, ..
+        } => {
+            let mut pads = padding.iter().peekable();
+            for field in fields {
+                while let Some(p) = pads.next_if(|p| p.offset <= field.node.offset) {
+                    if push(*p, budget, out) {
+                        return true;
+                    }
+                }
+                if padding_runs(&field.node, budget, out) {
+                    return true;
+                }
+            }
+            for p in pads {
+                if push(*p, budget, out) {
+                    return true;
+                }
+            }
+            false
+        }
+    }
+}
+
+fn json_node(name: &str, ty: &Ty, node: &Node, budget: &mut u64) -> Value {
+    *budget = budget.saturating_sub(1);
     let mut obj = serde_json::Map::new();
     obj.insert("name".into(), json!(name));
     obj.insert("type".into(), json!(ty.to_string()));
@@ -358,13 +470,18 @@ fn json_node(name: &str, ty: &Ty, node: &Node) -> Value {
     match (&node.kind, ty) {
         (NodeKind::Array { count, stride, .. }, Ty::Array { elem, .. }) => {
             obj.insert("stride".into(), json!(stride.get()));
-            let elements: Vec<Value> = (0..*count)
-                .filter_map(|i| {
-                    node.element(i)
-                        .map(|e| json_node(&format!("[{i}]"), elem, &e))
-                })
-                .collect();
+            let mut elements = Vec::new();
+            let mut i = 0;
+            while i < *count && *budget > 0 {
+                if let Some(e) = node.element(i) {
+                    elements.push(json_node(&format!("[{i}]"), elem, &e, budget));
+                }
+                i += 1;
+            }
             obj.insert("elements".into(), Value::Array(elements));
+            if i < *count {
+                obj.insert("elements_omitted".into(), json!(count - i));
+            }
         }
         (NodeKind::Struct { fields, .. }, _) => {
             obj.insert(
@@ -372,7 +489,7 @@ fn json_node(name: &str, ty: &Ty, node: &Node) -> Value {
                 Value::Array(
                     fields
                         .iter()
-                        .map(|f| json_node(&f.name, &f.ty, &f.node))
+                        .map(|f| json_node(&f.name, &f.ty, &f.node, budget))
                         .collect(),
                 ),
             );
