@@ -308,7 +308,7 @@ impl Cx {
                         member,
                         name: fname.clone(),
                     })?;
-                    check_placement(at.get(), &t, cur, &prev, member, fname)?;
+                    check_placement(at.get(), &t, &field.ty, &prev, member, fname)?;
                     (at.get(), PaddingReason::ExplicitOffset)
                 }
                 None => {
@@ -334,7 +334,23 @@ impl Cx {
             let node = t.node.shifted(next);
             let end = checked_end(Size::bytes(next), Size::bytes(t.size), member, fname)?;
             excess += t.alloc - t.size;
-            prev = Some((fname.clone(), next, end.get()));
+            // Sema checks packoffset overlaps with the legacy cbuffer sizes
+            // (DXC's), not with the LLVM sizes codegen uses afterwards.
+            let legacy_end = if top_level && field.placement.is_some() {
+                let legacy = super::layout_type(
+                    &field.ty,
+                    LayoutOptions {
+                        rules: crate::rules::RuleSet::CBuffer,
+                        types: self.opts.types,
+                    },
+                )
+                .map(|n| n.size.get())
+                .unwrap_or(t.size);
+                next.saturating_add(legacy)
+            } else {
+                end.get()
+            };
+            prev = Some((fname.clone(), next, legacy_end));
             nodes.push(FieldNode {
                 name: fname.clone(),
                 ty: field.ty.clone(),
@@ -371,25 +387,24 @@ impl Cx {
 fn check_placement(
     at: u64,
     t: &ClangTy,
-    cur: u64,
+    ty: &Ty,
     prev: &Option<(Arc<str>, u64, u64)>,
     member: usize,
     name: &Arc<str>,
 ) -> Result<(), LayoutError> {
-    if at < cur {
-        if let Some((other, start, end)) = prev {
-            return Err(LayoutError::PackOffsetOverlap {
-                member,
-                name: name.clone(),
-                offset: Size::bytes(at),
-                size: Size::bytes(t.size),
-                other: other.clone(),
-                other_start: Size::bytes(*start),
-                other_end: Size::bytes(*end),
-            });
-        }
+    if let Some((other, start, end)) = prev.as_ref().filter(|p| at < p.2) {
+        return Err(LayoutError::PackOffsetOverlap {
+            member,
+            name: name.clone(),
+            offset: Size::bytes(at),
+            size: Size::bytes(t.size),
+            other: other.clone(),
+            other_start: Size::bytes(*start),
+            other_end: Size::bytes(*end),
+        });
     }
-    if t.aggregate && at % 16 != 0 {
+    // Sema's rule names arrays and structs only; a matrix may start mid-row.
+    if matches!(ty, Ty::Array { .. } | Ty::Struct(_)) && at % 16 != 0 {
         return Err(LayoutError::PackOffsetAggregateNotRowStart {
             member,
             name: name.clone(),
@@ -409,7 +424,8 @@ fn check_placement(
             align: elem_align,
         });
     }
-    if !t.aggregate && at % 16 + t.size > 16 {
+    // A member that starts a row may run past it (a `double3` at `c1`).
+    if !t.aggregate && at % 16 != 0 && at % 16 + t.size > 16 {
         return Err(LayoutError::PackOffsetCrossesRow {
             member,
             name: name.clone(),
