@@ -1,0 +1,1 @@
+cbuffer X { float a; 
