@@ -1,0 +1,87 @@
+//! The two verdicts the differential test gives on a case.
+
+use std::fmt::Write;
+
+use super::dxc_packer::{pack_buffer, PackedMember};
+use super::ir_offsets::buffer_members;
+use super::ll_module::parse_module;
+use super::model::Case;
+use super::summary::summarize;
+use super::text_diff::line_diff;
+
+/// Compares two printed modules' cbuffer lowering; `Err` carries a diff of
+/// their canonical facts.
+pub fn compare_lowering(clang_ll: &str, ours_ll: &str) -> Result<(), String> {
+    let clang = summarize(&parse_module(clang_ll).map_err(|e| format!("clang-22 IR: {e}"))?);
+    let ours = summarize(&parse_module(ours_ll).map_err(|e| format!("cblower IR: {e}"))?);
+    if clang == ours {
+        Ok(())
+    } else {
+        Err(line_diff(
+            "clang-22",
+            &clang,
+            "cblower --rules clang-22",
+            &ours,
+        ))
+    }
+}
+
+fn describe(m: &PackedMember) -> String {
+    let leaves: Vec<String> = m
+        .leaves
+        .iter()
+        .map(|l| format!("{}:{}", l.offset, l.size))
+        .collect();
+    format!("offset {} components [{}]", m.offset, leaves.join(" "))
+}
+
+/// Checks the member offsets and scalar components a module's layout types
+/// give against the DXC packer, buffer by buffer and member by member.
+pub fn check_dxc_offsets(case: &Case, ll: &str) -> Result<(), String> {
+    let module = parse_module(ll)?;
+    let ir = buffer_members(&module)?;
+    let mut problems = String::new();
+    for buffer in case.buffers_with_globals() {
+        let expected = pack_buffer(case, &buffer);
+        let found = ir.iter().find(|(handle, _)| {
+            handle
+                .rsplit_once('.')
+                .is_some_and(|(stem, kind)| stem == buffer.name && (kind == "cb" || kind == "tb"))
+        });
+        let Some((handle, members)) = found else {
+            if !expected.is_empty() {
+                writeln!(problems, "buffer {}: not in hlsl.cbs", buffer.name).unwrap();
+            }
+            continue;
+        };
+        for want in &expected {
+            match members.iter().find(|m| m.name == want.name) {
+                None => writeln!(problems, "@{handle} member {}: missing", want.name).unwrap(),
+                Some(got) if got != want => writeln!(
+                    problems,
+                    "@{handle} member {}:\n    DXC packer: {}\n    IR layout:  {}",
+                    want.name,
+                    describe(want),
+                    describe(got)
+                )
+                .unwrap(),
+                Some(_) => {}
+            }
+        }
+        for got in members {
+            if !expected.iter().any(|w| w.name == got.name) {
+                writeln!(
+                    problems,
+                    "@{handle} member {}: not a stored member",
+                    got.name
+                )
+                .unwrap();
+            }
+        }
+    }
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(problems)
+    }
+}

@@ -1,0 +1,330 @@
+//! The seeded generator of random buffer declarations.
+//!
+//! Everything it writes compiles with clang-22 on both targets. It leaves out
+//! what clang-22 rejects or crashes on (min-precision types, `row_major`,
+//! `ConstantBuffer<T>`, struct copies) and never puts a struct that needs a
+//! filtered `__cblayout_` copy inside an array: clang-22 crashes when such a
+//! struct holds an empty struct or a zero-sized array, and keeps the resource
+//! handle in the layout when it holds a resource.
+
+use super::dxc_packer::{place, placement, round_up, ROW};
+use super::model::{
+    Buffer, BufferKind, Case, Item, Member, Register, Scalar, Storage, StructDef, Ty,
+};
+use super::prng::SplitMix64;
+
+#[derive(Clone, Copy, Debug, Default)]
+pub struct GenOptions {
+    /// Leave out the types whose clang-22 DXIL offsets differ from DXC's on
+    /// purpose (over-aligned 2- and 4-component vectors, matrices), so the DXC
+    /// packer can be checked against clang-22 itself.
+    pub dxc_compatible_only: bool,
+}
+
+struct Gen<'a> {
+    rng: SplitMix64,
+    opts: &'a GenOptions,
+    case: Case,
+    names: u32,
+    slots: u32,
+}
+
+pub fn generate(seed: u64, opts: &GenOptions) -> Case {
+    let mut rng = SplitMix64::new(seed);
+    let native16 = rng.chance(35);
+    let mut g = Gen {
+        rng,
+        opts,
+        case: Case {
+            seed,
+            native16,
+            structs: Vec::new(),
+            items: Vec::new(),
+        },
+        names: 0,
+        slots: 0,
+    };
+    g.slots = g.rng.below(4);
+    let struct_count = g.rng.below(4) as usize;
+    for i in 0..struct_count {
+        let def = g.struct_def(i);
+        g.case.structs.push(def);
+    }
+    let buffer_count = g.rng.range(1, 4);
+    for b in 0..buffer_count {
+        g.between_buffers();
+        let buffer = g.buffer(b);
+        g.case.items.push(Item::Buffer(buffer));
+    }
+    g.between_buffers();
+    g.case
+}
+
+impl Gen<'_> {
+    fn fresh(&mut self, prefix: &str) -> String {
+        self.names += 1;
+        format!("{prefix}{}", self.names)
+    }
+
+    fn scalar(&mut self) -> Scalar {
+        if self.case.native16 && self.rng.chance(30) {
+            *self.rng.pick(&Scalar::NATIVE_16)
+        } else {
+            *self.rng.pick(&Scalar::ALWAYS)
+        }
+    }
+
+    fn vector(&mut self) -> Ty {
+        loop {
+            let s = self.scalar();
+            let n = self.rng.range(1, 4);
+            if !self.opts.dxc_compatible_only || !clang22_over_aligned(s, n, self.case.native16) {
+                return Ty::Vector(s, n);
+            }
+        }
+    }
+
+    /// A member or field type. `depth` limits nesting; `structs` is how many
+    /// struct definitions may be referenced.
+    fn ty(&mut self, depth: u32, structs: usize) -> Ty {
+        loop {
+            match self.rng.below(100) {
+                0..=34 => return Ty::Scalar(self.scalar()),
+                35..=64 => return self.vector(),
+                65..=74 if !self.opts.dxc_compatible_only => {
+                    let s = self.scalar();
+                    return Ty::Matrix(s, self.rng.range(1, 4), self.rng.range(1, 4));
+                }
+                75..=89 if depth > 0 => return self.array(depth - 1, structs),
+                90..=99 if structs > 0 => {
+                    return Ty::Struct(self.rng.below(structs as u32) as usize)
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// One to three dimensions of one to three elements; struct elements only
+    /// from structs that need no filtered copy.
+    fn array(&mut self, depth: u32, structs: usize) -> Ty {
+        let elem = loop {
+            let elem = self.ty(depth.min(1), structs);
+            match elem {
+                Ty::Struct(s) if self.case.struct_has_filtered(s) => continue,
+                Ty::Array(..) => continue,
+                other => break other,
+            }
+        };
+        let dims = self.rng.range(1, 3);
+        let mut ty = elem;
+        for _ in 0..dims {
+            ty = Ty::Array(Box::new(ty), self.rng.range(1, 3));
+        }
+        ty
+    }
+
+    /// A filtered-out type: resource, empty struct, or zero-sized array.
+    fn filtered_ty(&mut self) -> Ty {
+        match self.rng.below(3) {
+            0 => Ty::Resource,
+            1 => Ty::Empty,
+            _ => Ty::Array(Box::new(Ty::Scalar(Scalar::Float)), 0),
+        }
+    }
+
+    fn struct_def(&mut self, index: usize) -> StructDef {
+        let base =
+            (index > 0 && self.rng.chance(20)).then(|| self.rng.below(index as u32) as usize);
+        let count = self.rng.range(1, 4);
+        let mut fields = Vec::new();
+        for _ in 0..count {
+            let ty = self.ty(1, index);
+            fields.push((self.fresh("f"), ty));
+        }
+        if self.rng.chance(15) {
+            let at = self.rng.below(fields.len() as u32 + 1) as usize;
+            let ty = self.filtered_ty();
+            fields.insert(at, (self.fresh("f"), ty));
+        }
+        StructDef {
+            name: format!("S{index}"),
+            base,
+            fields,
+        }
+    }
+
+    fn register(&mut self, kind: BufferKind) -> Option<Register> {
+        let _ = kind;
+        let space = self.rng.below(3);
+        match self.rng.below(100) {
+            0..=34 => None,
+            35..=59 => Some(Register {
+                slot: Some(self.next_slot()),
+                space: None,
+            }),
+            60..=79 => Some(Register {
+                slot: Some(self.next_slot()),
+                space: Some(space),
+            }),
+            _ => Some(Register {
+                slot: None,
+                space: Some(space),
+            }),
+        }
+    }
+
+    fn next_slot(&mut self) -> u32 {
+        self.slots += 1 + self.rng.below(2);
+        self.slots
+    }
+
+    fn buffer(&mut self, index: u32) -> Buffer {
+        let kind = if self.rng.chance(15) {
+            BufferKind::TBuffer
+        } else {
+            BufferKind::CBuffer
+        };
+        let prefix = if kind == BufferKind::TBuffer {
+            "TB"
+        } else {
+            "CB"
+        };
+        let name = format!("{prefix}{index}");
+        let register = self.register(kind);
+        let only_filtered = self.rng.chance(5);
+        let stored = if only_filtered {
+            0
+        } else {
+            self.rng.range(1, 6)
+        };
+        let mut members = Vec::new();
+        for _ in 0..stored {
+            let ty = self.ty(2, self.case.structs.len());
+            let name = self.fresh("m");
+            members.push(Member {
+                name,
+                ty,
+                storage: Storage::Stored,
+                packoffset: None,
+            });
+        }
+        let filtered = if only_filtered {
+            self.rng.range(1, 2)
+        } else {
+            self.rng.below(3)
+        };
+        for _ in 0..filtered {
+            let member = self.filtered_member();
+            let at = self.rng.below(members.len() as u32 + 1) as usize;
+            members.insert(at, member);
+        }
+        // clang-22's overlap check counts the resources a struct holds, so
+        // buffers with filtered struct copies get no packoffset.
+        let has_filtered_struct = members.iter().any(|m| match m.ty {
+            Ty::Struct(s) => self.case.struct_has_filtered(s),
+            _ => false,
+        });
+        if stored > 0 && !has_filtered_struct && self.rng.chance(30) {
+            self.assign_packoffsets(&mut members);
+        }
+        Buffer {
+            kind,
+            name,
+            register,
+            members,
+        }
+    }
+
+    fn filtered_member(&mut self) -> Member {
+        let name = self.fresh("x");
+        let (ty, storage) = match self.rng.below(5) {
+            0 => (Ty::Scalar(self.scalar()), Storage::Static),
+            1 => (Ty::Scalar(Scalar::Float), Storage::Groupshared),
+            _ => (self.filtered_ty(), Storage::Stored),
+        };
+        Member {
+            name,
+            ty,
+            storage,
+            packoffset: None,
+        }
+    }
+
+    /// Gives every stored member a `packoffset`, visiting them in a shuffled
+    /// order (so the offsets come out of declaration order) and sometimes
+    /// leaving gaps. Offsets follow DXC's placement, rounded to the 4-byte
+    /// granularity `packoffset` can spell.
+    fn assign_packoffsets(&mut self, members: &mut [Member]) {
+        let mut order: Vec<usize> = (0..members.len())
+            .filter(|&i| {
+                members[i].storage == Storage::Stored && !self.case.is_filtered(&members[i].ty)
+            })
+            .collect();
+        self.rng.shuffle(&mut order);
+        let mut cursor = 0;
+        for i in order {
+            if self.rng.chance(25) {
+                cursor += 4 * u64::from(self.rng.range(1, 6));
+            }
+            let p = placement(&self.case, &members[i].ty);
+            let mut offset = place(round_up(cursor, 4), p);
+            offset = round_up(offset, 4);
+            if !p.starts_row
+                && offset % ROW + clang_packoffset_width(&self.case, &members[i].ty) > ROW
+            {
+                offset = round_up(offset, ROW);
+            }
+            members[i].packoffset = Some(offset);
+            cursor = offset + p.size;
+        }
+    }
+
+    /// What may sit between two buffers: namespace-scope variables (stored
+    /// ones form `$Globals`) and resources that take implicit binding ids.
+    fn between_buffers(&mut self) {
+        let count = self.rng.below(3);
+        for _ in 0..count {
+            let item = match self.rng.below(10) {
+                0..=4 => {
+                    let ty = self.ty(1, self.case.structs.len());
+                    let name = self.fresh("g");
+                    Item::Global(Member {
+                        name,
+                        ty,
+                        storage: Storage::Stored,
+                        packoffset: None,
+                    })
+                }
+                5 => Item::Global(self.filtered_member()),
+                6..=8 => Item::ResourceGlobal {
+                    name: self.fresh("r"),
+                    slot: None,
+                },
+                _ => {
+                    let slot = Some(self.next_slot());
+                    Item::ResourceGlobal {
+                        name: self.fresh("r"),
+                        slot,
+                    }
+                }
+            };
+            self.case.items.push(item);
+        }
+    }
+}
+
+/// The vectors clang-22's data layout aligns more strictly than DXC does:
+/// 2-component 32-bit, 2- and 4-component 16-bit, 4-component 64-bit.
+pub fn clang22_over_aligned(s: Scalar, n: u32, native16: bool) -> bool {
+    matches!((s.size(native16), n), (4, 2) | (2, 2 | 4) | (8, 4))
+}
+
+/// The width clang-22's packoffset check gives a non-aggregate member: a
+/// 3-component vector counts as 4 components (issue #124696), so it cannot
+/// start past the second 4-byte slot of a row even where DXC would allow it.
+fn clang_packoffset_width(case: &Case, ty: &Ty) -> u64 {
+    match ty {
+        Ty::Vector(s, 3) | Ty::Matrix(s, 3, 1) => 4 * s.size(case.native16),
+        other => placement(case, other).size,
+    }
+}

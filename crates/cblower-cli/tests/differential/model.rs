@@ -1,0 +1,208 @@
+//! What the generator produces: a small model of an HLSL file's buffer
+//! declarations, rendered to text by `render` and packed by `dxc_packer`.
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scalar {
+    Bool,
+    Int,
+    Uint,
+    Float,
+    Double,
+    Int64,
+    Uint64,
+    Half,
+    Float16,
+    Int16,
+    Uint16,
+}
+
+impl Scalar {
+    pub const ALWAYS: [Scalar; 8] = [
+        Scalar::Bool,
+        Scalar::Int,
+        Scalar::Uint,
+        Scalar::Float,
+        Scalar::Double,
+        Scalar::Int64,
+        Scalar::Uint64,
+        Scalar::Half,
+    ];
+    /// Only spelled when native 16-bit types are on.
+    pub const NATIVE_16: [Scalar; 3] = [Scalar::Float16, Scalar::Int16, Scalar::Uint16];
+
+    pub fn spelling(self) -> &'static str {
+        match self {
+            Scalar::Bool => "bool",
+            Scalar::Int => "int",
+            Scalar::Uint => "uint",
+            Scalar::Float => "float",
+            Scalar::Double => "double",
+            Scalar::Int64 => "int64_t",
+            Scalar::Uint64 => "uint64_t",
+            Scalar::Half => "half",
+            Scalar::Float16 => "float16_t",
+            Scalar::Int16 => "int16_t",
+            Scalar::Uint16 => "uint16_t",
+        }
+    }
+
+    /// Storage size in a constant buffer (bool is 4 bytes; half is 4 bytes
+    /// unless 16-bit types are native).
+    pub fn size(self, native16: bool) -> u64 {
+        match self {
+            Scalar::Double | Scalar::Int64 | Scalar::Uint64 => 8,
+            Scalar::Half if !native16 => 4,
+            Scalar::Half | Scalar::Float16 | Scalar::Int16 | Scalar::Uint16 => 2,
+            Scalar::Bool | Scalar::Int | Scalar::Uint | Scalar::Float => 4,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Ty {
+    Scalar(Scalar),
+    Vector(Scalar, u32),
+    /// rows, columns
+    Matrix(Scalar, u32, u32),
+    /// Outermost dimension first: `float a[2][3]` is `Array(Array(float, 3), 2)`.
+    /// A count of 0 is a zero-sized array (filtered out of buffers).
+    Array(Box<Ty>, u32),
+    /// Index into `Case::structs`.
+    Struct(usize),
+    /// `struct Empty {}` (filtered out of buffers).
+    Empty,
+    /// `RWBuffer<float>` (filtered out of buffers).
+    Resource,
+}
+
+#[derive(Clone, Debug)]
+pub struct StructDef {
+    pub name: String,
+    pub base: Option<usize>,
+    pub fields: Vec<(String, Ty)>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Storage {
+    Stored,
+    Static,
+    Groupshared,
+}
+
+#[derive(Clone, Debug)]
+pub struct Member {
+    pub name: String,
+    pub ty: Ty,
+    pub storage: Storage,
+    /// Byte offset given with `packoffset` (a multiple of 4).
+    pub packoffset: Option<u64>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BufferKind {
+    CBuffer,
+    TBuffer,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Register {
+    pub slot: Option<u32>,
+    pub space: Option<u32>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Buffer {
+    pub kind: BufferKind,
+    pub name: String,
+    pub register: Option<Register>,
+    pub members: Vec<Member>,
+}
+
+#[derive(Clone, Debug)]
+pub enum Item {
+    Buffer(Buffer),
+    /// A namespace-scope variable: stored ones go to `$Globals`.
+    Global(Member),
+    /// `RWBuffer<float> name [: register(uN)];` between buffers.
+    ResourceGlobal {
+        name: String,
+        slot: Option<u32>,
+    },
+}
+
+#[derive(Clone, Debug)]
+pub struct Case {
+    pub seed: u64,
+    pub native16: bool,
+    pub structs: Vec<StructDef>,
+    pub items: Vec<Item>,
+}
+
+impl Case {
+    /// Whether `ty` is dropped from a buffer's layout: resources, empty
+    /// structs and zero-sized arrays (and arrays of those).
+    pub fn is_filtered(&self, ty: &Ty) -> bool {
+        match ty {
+            Ty::Resource | Ty::Empty => true,
+            Ty::Array(elem, n) => *n == 0 || self.is_filtered(elem),
+            _ => false,
+        }
+    }
+
+    /// Whether a struct (or its base chain, or a struct field) has fields that
+    /// clang replaces by a filtered `__cblayout_<Name>` copy.
+    pub fn struct_has_filtered(&self, index: usize) -> bool {
+        let def = &self.structs[index];
+        def.base.is_some_and(|b| self.struct_has_filtered(b))
+            || def.fields.iter().any(|(_, ty)| match ty {
+                Ty::Struct(s) => self.struct_has_filtered(*s),
+                other => self.is_filtered(other),
+            })
+    }
+
+    /// The struct's stored fields, base chain first.
+    pub fn stored_fields(&self, index: usize) -> Vec<(String, Ty)> {
+        let def = &self.structs[index];
+        let mut fields = match def.base {
+            Some(base) => self.stored_fields(base),
+            None => Vec::new(),
+        };
+        fields.extend(
+            def.fields
+                .iter()
+                .filter(|(_, ty)| !self.is_filtered(ty))
+                .cloned(),
+        );
+        fields
+    }
+
+    /// Every buffer of the file in `!hlsl.cbs` order, `$Globals` (stored
+    /// namespace-scope variables) last when it has any.
+    pub fn buffers_with_globals(&self) -> Vec<Buffer> {
+        let mut buffers: Vec<Buffer> = self
+            .items
+            .iter()
+            .filter_map(|item| match item {
+                Item::Buffer(b) => Some(b.clone()),
+                _ => None,
+            })
+            .collect();
+        let globals: Vec<Member> = self
+            .items
+            .iter()
+            .filter_map(|item| match item {
+                Item::Global(m) => Some(m.clone()),
+                _ => None,
+            })
+            .collect();
+        if !globals.is_empty() {
+            buffers.push(Buffer {
+                kind: BufferKind::CBuffer,
+                name: "$Globals".to_string(),
+                register: None,
+                members: globals,
+            });
+        }
+        buffers
+    }
+}

@@ -1,0 +1,119 @@
+//! Running the two compilers on a case: clang-22 on the prelude + body, and
+//! `cblower emit-llvm` on the body alone.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use super::model::Case;
+use super::render;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    Dxil,
+    SpirV,
+}
+
+impl Target {
+    pub const BOTH: [Target; 2] = [Target::Dxil, Target::SpirV];
+
+    pub fn clang_triple(self) -> &'static str {
+        match self {
+            Target::Dxil => "dxil-pc-shadermodel6.3-library",
+            Target::SpirV => "spirv-unknown-vulkan1.3-library",
+        }
+    }
+
+    pub fn cblower_name(self) -> &'static str {
+        match self {
+            Target::Dxil => "dxil",
+            Target::SpirV => "spirv",
+        }
+    }
+}
+
+/// `CBLOWER_CLANG22`, else Debian's install path, else `clang-22` on PATH.
+pub fn clang22() -> PathBuf {
+    if let Some(path) = std::env::var_os("CBLOWER_CLANG22") {
+        return PathBuf::from(path);
+    }
+    let debian = Path::new("/usr/lib/llvm-22/bin/clang-22");
+    if debian.exists() {
+        debian.to_path_buf()
+    } else {
+        PathBuf::from("clang-22")
+    }
+}
+
+/// A directory for this test process's input files.
+pub fn scratch_dir(tag: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("cblower-diff-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("create scratch directory");
+    dir
+}
+
+fn run(mut cmd: Command, what: &str) -> Result<String, String> {
+    let output = cmd
+        .output()
+        .map_err(|e| format!("{what}: cannot start: {e}"))?;
+    if !output.status.success() {
+        return Err(format!(
+            "{what} failed ({})\n{}",
+            output.status,
+            String::from_utf8_lossy(&output.stderr)
+        ));
+    }
+    String::from_utf8(output.stdout).map_err(|e| format!("{what}: output is not UTF-8: {e}"))
+}
+
+/// clang-22's `.ll` text for the case.
+pub fn clang_ir(case: &Case, target: Target, dir: &Path) -> Result<String, String> {
+    let path = dir.join(format!("case-{:016x}-clang.hlsl", case.seed));
+    std::fs::write(&path, render::clang_source(case)).map_err(|e| e.to_string())?;
+    let mut cmd = Command::new(clang22());
+    cmd.args([
+        "-cc1",
+        "-triple",
+        target.clang_triple(),
+        "-x",
+        "hlsl",
+        "-emit-llvm",
+    ]);
+    cmd.arg("-disable-llvm-passes");
+    if case.native16 {
+        cmd.args(["-fnative-half-type", "-fnative-int16-type"]);
+    }
+    cmd.arg("-o").arg("-").arg(&path);
+    let result = run(cmd, "clang-22");
+    let _ = std::fs::remove_file(&path);
+    result
+}
+
+/// Which `--rules` cblower runs with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rules {
+    Clang22,
+    Cbuffer,
+}
+
+/// `cblower emit-llvm`'s `.ll` text for the case.
+pub fn cblower_ir(case: &Case, target: Target, rules: Rules, dir: &Path) -> Result<String, String> {
+    let path = dir.join(format!("case-{:016x}.hlsl", case.seed));
+    std::fs::write(&path, render::body(case)).map_err(|e| e.to_string())?;
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_cblower"));
+    cmd.args(["emit-llvm", "--target", target.cblower_name()]);
+    cmd.args([
+        "--rules",
+        if rules == Rules::Clang22 {
+            "clang-22"
+        } else {
+            "cbuffer"
+        },
+    ]);
+    if case.native16 {
+        cmd.arg("--enable-16bit-types");
+    }
+    cmd.arg(&path);
+    let result = run(cmd, "cblower emit-llvm");
+    let _ = std::fs::remove_file(&path);
+    result
+}
