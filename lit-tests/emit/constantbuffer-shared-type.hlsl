@@ -1,4 +1,3 @@
-// XFAIL: *
 // Known bug (reported to the lead): every ConstantBuffer<T> builds its own
 // copy of T's layout type (%MyConstants, %MyConstants.0), and a cbuffer
 // member of type T gets yet another, although a struct type must have one

@@ -1,4 +1,3 @@
-// XFAIL: *
 // Known bug (reported to the lead): the clang-22 SPIR-V drift warning only
 // compares top-level member offsets. In `float3 a[2]` the padded element
 // <{ <3 x float>, spirv.Padding(4) }> is 20 bytes under the SPIR-V data

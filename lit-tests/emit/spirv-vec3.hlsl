@@ -47,10 +47,10 @@ cbuffer R : register(b0) {
 // position is at 0 either way; every later member drifts by 4, then 8
 // (after h3), then 20 (after d3's 8 extra bytes).
 // WARN-NOT:  `position`
-// WARN:      warning: `normal` in `R`: clang-22 places it at byte 16, but under the SPIR-V data layout LLVM computes 20 (3-element vectors have a 16/32-byte alloc size there)
-// WARN-NEXT: warning: `index` in `R`: clang-22 places it at byte 28, but under the SPIR-V data layout LLVM computes 36 (3-element vectors have a 16/32-byte alloc size there)
-// WARN-NEXT: warning: `tail` in `R`: clang-22 places it at byte 32, but under the SPIR-V data layout LLVM computes 40 (3-element vectors have a 16/32-byte alloc size there)
-// WARN-NEXT: warning: `h3` in `R`: clang-22 places it at byte 48, but under the SPIR-V data layout LLVM computes 56 (3-element vectors have a 16/32-byte alloc size there)
-// WARN-NEXT: warning: `d3` in `R`: clang-22 places it at byte 64, but under the SPIR-V data layout LLVM computes 76 (3-element vectors have a 16/32-byte alloc size there)
-// WARN-NEXT: warning: `last` in `R`: clang-22 places it at byte 88, but under the SPIR-V data layout LLVM computes 108 (3-element vectors have a 16/32-byte alloc size there)
+// WARN:      warning: `normal` in `R`: clang-22 means byte 16 (of the member or a part of it), but under the SPIR-V data layout LLVM computes 20 (3-element vectors have a larger alloc size there)
+// WARN-NEXT: warning: `index` in `R`: clang-22 means byte 28 (of the member or a part of it), but under the SPIR-V data layout LLVM computes 36 (3-element vectors have a larger alloc size there)
+// WARN-NEXT: warning: `tail` in `R`: clang-22 means byte 32 (of the member or a part of it), but under the SPIR-V data layout LLVM computes 40 (3-element vectors have a larger alloc size there)
+// WARN-NEXT: warning: `h3` in `R`: clang-22 means byte 48 (of the member or a part of it), but under the SPIR-V data layout LLVM computes 56 (3-element vectors have a larger alloc size there)
+// WARN-NEXT: warning: `d3` in `R`: clang-22 means byte 64 (of the member or a part of it), but under the SPIR-V data layout LLVM computes 76 (3-element vectors have a larger alloc size there)
+// WARN-NEXT: warning: `last` in `R`: clang-22 means byte 88 (of the member or a part of it), but under the SPIR-V data layout LLVM computes 108 (3-element vectors have a larger alloc size there)
 // WARN-NOT:  warning

@@ -150,7 +150,7 @@ impl std::fmt::Display for EmitWarning {
                 llvm,
             } => write!(
                 f,
-                "`{member}` in `{buffer}`: clang-22 places it at byte {intended}, but under the SPIR-V data layout LLVM computes {llvm} (3-element vectors have a 16/32-byte alloc size there)"
+                "`{member}` in `{buffer}`: clang-22 means byte {intended} (of the member or a part of it), but under the SPIR-V data layout LLVM computes {llvm} (3-element vectors have a larger alloc size there)"
             ),
             EmitWarning::EmptyBufferSkipped { buffer } => write!(
                 f,
@@ -361,7 +361,7 @@ fn emit_buffer_globals<'ctx>(
     let layout_type = match (&decl.element_type, decl.kind) {
         (Some(elem), BufferKind::ConstantBuffer) => {
             // `ConstantBuffer<T> CB;` is one member `CB` of type `%T`.
-            let inner = types.named_struct(elem, &layout.root)?;
+            let inner = types.user_struct(elem, &layout.root)?;
             types.wrapper_struct(&struct_name, decl.name.clone(), TypeRepr::Struct(inner))?
         }
         _ => types.named_struct(&struct_name, &layout.root)?,
@@ -439,6 +439,36 @@ fn name_string<'ctx>(
     g.set_alignment(1);
     strings.insert(name.to_owned(), g);
     RawValue::from_inkwell(g.as_pointer_value())
+}
+
+/// The first place inside a value where LLVM's data layout disagrees with
+/// the intended layout, as (intended, LLVM) offsets relative to the value.
+fn inner_drift(
+    dl: &crate::ffi::DataLayoutQuery,
+    repr: &TypeRepr<'_>,
+) -> Result<Option<(u64, u64)>, EmitError> {
+    match repr {
+        TypeRepr::Leaf { .. } => Ok(None),
+        TypeRepr::Array(a) => {
+            let llvm_stride = dl.alloc_size(a.padded_elem.unwrap_or(a.elem.ty()));
+            if a.count >= 2 && llvm_stride != a.stride {
+                return Ok(Some((a.stride, llvm_stride)));
+            }
+            Ok(inner_drift(dl, &a.elem)?)
+        }
+        TypeRepr::Struct(s) => {
+            for f in &s.fields {
+                let llvm = dl.offset_of_element(s.ty, f.element)?;
+                if llvm != f.offset {
+                    return Ok(Some((f.offset, llvm)));
+                }
+                if let Some((i, l)) = inner_drift(dl, &f.repr)? {
+                    return Ok(Some((f.offset + i, llvm + l)));
+                }
+            }
+            Ok(None)
+        }
+    }
 }
 
 /// Arrays inside a layout struct: LLVM's element spacing must be the stride
@@ -520,11 +550,16 @@ fn check_offsets(
                 .map(|f| f.element);
             if let Some(element) = f {
                 let llvm = dl.offset_of_element(b.layout_type.ty, element)?;
-                if llvm != m.offset {
+                let drift = if llvm != m.offset {
+                    Some((m.offset, llvm))
+                } else {
+                    inner_drift(dl, &m.repr)?.map(|(i, l)| (m.offset + i, m.offset + l))
+                };
+                if let Some((intended, llvm)) = drift {
                     out.warnings.push(EmitWarning::OffsetDrift {
                         buffer: b.name.to_string(),
                         member: m.name.to_string(),
-                        intended: m.offset,
+                        intended,
                         llvm,
                     });
                 }

@@ -25,7 +25,7 @@ use std::collections::HashMap;
 use std::rc::Rc;
 use std::sync::Arc;
 
-use cblower_layout::{Node, NodeKind, Scalar, StructTy, Ty};
+use cblower_layout::{Node, NodeKind, Scalar, Shape, StructShape, StructTy, Ty};
 use inkwell::context::Context;
 use inkwell::types::{BasicType, BasicTypeEnum};
 
@@ -112,6 +112,13 @@ pub struct LayoutTypes<'ctx> {
     dl: DataLayoutQuery,
     /// Keyed by the address of the source struct (kept alive by the `Arc`).
     structs: HashMap<*const StructTy, (Arc<StructTy>, Rc<StructRepr<'ctx>>)>,
+    /// Named user structs by their Clang name, so a struct reached through a
+    /// different `Arc` (a `ConstantBuffer<T>`'s element, or a declaration
+    /// built by another front end) still gets the one type. Anonymous
+    /// structs are never merged: Clang gives each its own (`anon`, `anon.0`).
+    /// Keyed by name *and* shape: two different structs that share a name
+    /// (possible through the library API) must not share a type.
+    by_name: HashMap<(String, Vec<Shape>), Rc<StructRepr<'ctx>>>,
     /// Every named struct built, in creation order (for `!hlsl.layouts`).
     named: Vec<Rc<StructRepr<'ctx>>>,
 }
@@ -130,6 +137,7 @@ impl<'ctx> LayoutTypes<'ctx> {
             native_16bit,
             dl: DataLayoutQuery::new(target.data_layout())?,
             structs: HashMap::new(),
+            by_name: HashMap::new(),
             named: Vec::new(),
         })
     }
@@ -254,7 +262,7 @@ impl<'ctx> LayoutTypes<'ctx> {
                     Some(s) => struct_type_name(s),
                     None => name.to_string(),
                 };
-                let repr = self.named_struct(&llvm_name, node)?;
+                let repr = self.user_struct(&llvm_name, node)?;
                 if let Some(s) = source {
                     self.structs
                         .insert(Arc::as_ptr(s), (s.clone(), repr.clone()));
@@ -291,7 +299,15 @@ impl<'ctx> LayoutTypes<'ctx> {
                     repr: repr.clone(),
                 });
                 elements.push(repr.ty());
-                cursor = cursor.max(at + f.node.size.get());
+                cursor = match self.flavor {
+                    // Exactly clang's running offset: where the member really
+                    // starts (an explicit offset that overlaps the previous
+                    // member does not move it back) plus the data-layout size
+                    // of its type, which for a struct holding a SPIR-V
+                    // 3-element vector exceeds the layout's size.
+                    Flavor::Clang22 => at.max(cursor) + self.dl.size_in_bytes(repr.ty()),
+                    Flavor::Dxc => cursor.max(at + f.node.size.get()),
+                };
             }
         }
         ty.set_struct_body(&elements, true)?;
@@ -302,6 +318,25 @@ impl<'ctx> LayoutTypes<'ctx> {
             fields,
         });
         self.named.push(repr.clone());
+        Ok(repr)
+    }
+
+    /// The layout type of a user struct called `llvm_name`: the one already
+    /// built under that name, or a new one.
+    pub fn user_struct(
+        &mut self,
+        llvm_name: &str,
+        node: &Node,
+    ) -> Result<Rc<StructRepr<'ctx>>, EmitError> {
+        if llvm_name == "anon" {
+            return self.named_struct(llvm_name, node);
+        }
+        let key = (llvm_name.to_owned(), StructShape::of(node, Arc::from("")).items);
+        if let Some(r) = self.by_name.get(&key) {
+            return Ok(r.clone());
+        }
+        let repr = self.named_struct(llvm_name, node)?;
+        self.by_name.insert(key, repr.clone());
         Ok(repr)
     }
 
