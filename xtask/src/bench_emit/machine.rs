@@ -29,6 +29,16 @@ pub fn describe(clang: &Path) -> String {
     format!("machine: {cpu}, {cpus} logical CPUs, {mem_gib} GiB RAM; {clang_version}")
 }
 
+/// The 1-, 5- and 15-minute load averages (`/proc/loadavg`): CI machines
+/// are shared, and figures taken under load say so next to the table.
+pub fn load_average() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .map(|t| t.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+        .filter(|l| !l.is_empty())
+        .unwrap_or_else(|| "unknown".to_owned())
+}
+
 /// The value of `key : value` in a /proc text file.
 fn field(text: &str, key: &str) -> Option<String> {
     text.lines().find_map(|l| {

@@ -161,6 +161,7 @@ fn run_inner(args: &BenchArgs) -> Result<bool, BenchError> {
         if args.short { "short" } else { "full" }
     );
     println!("{}", machine::describe(&tools.clang));
+    println!("load average at start: {}", machine::load_average());
     println!("cblower: {}", tools.cblower.display());
     println!(
         "runs per tool and file: {} (median wall time, largest peak RSS)\n",
@@ -172,6 +173,7 @@ fn run_inner(args: &BenchArgs) -> Result<bool, BenchError> {
         eprintln!("timing {} ({} members) ...", shape.label(), shape.members());
         results.push(bench_file(&tools, &helper, dir, shape, plan.runs)?);
     }
+    println!("load average at end: {}\n", machine::load_average());
     println!("{}", table(&results));
 
     let find = |s: Shape| results.iter().find(|r| r.shape == s);
