@@ -5,7 +5,7 @@
 //! goes through a fresh helper process (this binary's hidden
 //! `measure-child` command): the helper starts the tool, waits for it, and
 //! its children's usage is then exactly the tool's. The helper prints one
-//! line, `wall_ns=N maxrss_kib=N`, and exits with the tool's status; the
+//! line, `wall_ns=N cpu_ns=N maxrss_kib=N`, and exits with the tool's status; the
 //! tool's own stderr passes through the helper to the benchmark, which shows
 //! it only when the run fails.
 
@@ -15,6 +15,7 @@ use std::process::{Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
 use nix::sys::resource::{getrusage, UsageWho};
+use nix::sys::time::{TimeVal, TimeValLike};
 
 use super::BenchError;
 
@@ -25,6 +26,9 @@ pub const MEASURE_CHILD: &str = "measure-child";
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Sample {
     pub wall: Duration,
+    /// User plus system CPU time: unlike the wall time, barely affected by
+    /// other jobs on a shared machine.
+    pub cpu: Duration,
     pub peak_rss_kib: u64,
 }
 
@@ -32,8 +36,9 @@ impl Sample {
     /// The helper's report line.
     fn to_line(self) -> String {
         format!(
-            "wall_ns={} maxrss_kib={}",
+            "wall_ns={} cpu_ns={} maxrss_kib={}",
             self.wall.as_nanos(),
+            self.cpu.as_nanos(),
             self.peak_rss_kib
         )
     }
@@ -41,9 +46,11 @@ impl Sample {
     /// Reads the helper's report line back.
     fn parse(line: &str) -> Option<Self> {
         let rest = line.trim().strip_prefix("wall_ns=")?;
-        let (wall, rss) = rest.split_once(" maxrss_kib=")?;
+        let (wall, rest) = rest.split_once(" cpu_ns=")?;
+        let (cpu, rss) = rest.split_once(" maxrss_kib=")?;
         Some(Self {
             wall: Duration::from_nanos(wall.parse().ok()?),
+            cpu: Duration::from_nanos(cpu.parse().ok()?),
             peak_rss_kib: rss.parse().ok()?,
         })
     }
@@ -76,6 +83,7 @@ pub fn run_helper(program: &OsString, args: &[OsString]) -> i32 {
     };
     let sample = Sample {
         wall,
+        cpu: duration_of(usage.user_time()) + duration_of(usage.system_time()),
         // Linux reports ru_maxrss in KiB.
         peak_rss_kib: u64::try_from(usage.max_rss()).unwrap_or(0),
     };
@@ -87,6 +95,12 @@ pub fn run_helper(program: &OsString, args: &[OsString]) -> i32 {
             1
         }
     }
+}
+
+/// A non-negative `timeval` as a `Duration` (negative ones, which the
+/// kernel never reports for usage, count as zero).
+fn duration_of(tv: TimeVal) -> Duration {
+    Duration::from_micros(u64::try_from(tv.num_microseconds()).unwrap_or(0))
 }
 
 /// The benchmark side: measures one run of `program args` through the
@@ -158,20 +172,29 @@ mod tests {
     fn sample_line_round_trips() {
         let s = Sample {
             wall: Duration::from_nanos(830_000_123),
+            cpu: Duration::from_nanos(790_000_000),
             peak_rss_kib: 199_680,
         };
-        assert_eq!(s.to_line(), "wall_ns=830000123 maxrss_kib=199680");
-        assert_eq!(
-            Sample::parse("wall_ns=830000123 maxrss_kib=199680\n"),
-            Some(s)
-        );
+        let line = "wall_ns=830000123 cpu_ns=790000000 maxrss_kib=199680";
+        assert_eq!(s.to_line(), line);
+        assert_eq!(Sample::parse(&format!("{line}\n")), Some(s));
     }
 
     #[test]
     fn malformed_sample_lines_are_rejected() {
         assert_eq!(Sample::parse(""), None);
         assert_eq!(Sample::parse("wall_ns=12"), None);
-        assert_eq!(Sample::parse("wall_ns=x maxrss_kib=3"), None);
-        assert_eq!(Sample::parse("maxrss_kib=3 wall_ns=12"), None);
+        assert_eq!(Sample::parse("wall_ns=12 maxrss_kib=3"), None);
+        assert_eq!(Sample::parse("wall_ns=x cpu_ns=1 maxrss_kib=3"), None);
+        assert_eq!(Sample::parse("cpu_ns=1 wall_ns=12 maxrss_kib=3"), None);
+    }
+
+    #[test]
+    fn timevals_convert_to_durations() {
+        assert_eq!(
+            duration_of(TimeVal::microseconds(1_500_000)),
+            Duration::from_millis(1500)
+        );
+        assert_eq!(duration_of(TimeVal::microseconds(-5)), Duration::ZERO);
     }
 }

@@ -44,7 +44,7 @@ pub enum BenchError {
         status: String,
         stderr: String,
     },
-    #[error("measuring `{command}` gave `{line}`, not `wall_ns=N maxrss_kib=N`")]
+    #[error("measuring `{command}` gave `{line}`, not `wall_ns=N cpu_ns=N maxrss_kib=N`")]
     BadSample { command: String, line: String },
     #[error("cannot write `{}`: {source}", path.display())]
     Write { path: PathBuf, source: io::Error },
@@ -164,7 +164,7 @@ fn run_inner(args: &BenchArgs) -> Result<bool, BenchError> {
     println!("load average at start: {}", machine::load_average());
     println!("cblower: {}", tools.cblower.display());
     println!(
-        "runs per tool and file: {} (median wall time, largest peak RSS)\n",
+        "runs per tool and file: {} (median wall and CPU time, largest peak RSS)\n",
         plan.runs
     );
 

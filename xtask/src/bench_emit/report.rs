@@ -30,10 +30,12 @@ impl Tool {
     }
 }
 
-/// The median wall time and the largest peak RSS over a tool's runs.
+/// The median wall and CPU times and the largest peak RSS over a tool's
+/// runs.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Stat {
     pub median: Duration,
+    pub median_cpu: Duration,
     pub peak_rss_kib: u64,
 }
 
@@ -41,19 +43,15 @@ impl Stat {
     /// `None` for no samples. The median of an even count is the mean of
     /// the two middle values.
     pub fn of(samples: &[Sample]) -> Option<Self> {
-        let mut walls: Vec<Duration> = samples.iter().map(|s| s.wall).collect();
-        walls.sort();
-        let n = walls.len();
-        let median = match n {
-            0 => return None,
-            _ if n % 2 == 1 => walls[n / 2],
-            _ => (walls[n / 2 - 1] + walls[n / 2]) / 2,
-        };
-        let peak_rss_kib = samples.iter().map(|s| s.peak_rss_kib).max()?;
         Some(Self {
-            median,
-            peak_rss_kib,
+            median: median(samples.iter().map(|s| s.wall).collect())?,
+            median_cpu: median(samples.iter().map(|s| s.cpu).collect())?,
+            peak_rss_kib: samples.iter().map(|s| s.peak_rss_kib).max()?,
         })
+    }
+
+    fn cpu_secs(self) -> f64 {
+        self.median_cpu.as_secs_f64()
     }
 
     fn secs(self) -> f64 {
@@ -62,6 +60,16 @@ impl Stat {
 
     fn mib(self) -> f64 {
         self.peak_rss_kib as f64 / 1024.0
+    }
+}
+
+fn median(mut values: Vec<Duration>) -> Option<Duration> {
+    values.sort();
+    let n = values.len();
+    match n {
+        0 => None,
+        _ if n % 2 == 1 => Some(values[n / 2]),
+        _ => Some((values[n / 2 - 1] + values[n / 2]) / 2),
     }
 }
 
@@ -88,19 +96,20 @@ impl FileResult {
 /// the tool's over clang-22's (time and memory) and over the floor (time).
 pub fn table(results: &[FileResult]) -> String {
     let mut s = String::from(
-        "| file | members | tool | median s | peak MiB | time / clang-22 | peak / clang-22 | time / floor |\n\
-         |---|---:|---|---:|---:|---:|---:|---:|\n",
+        "| file | members | tool | median s | cpu s | peak MiB | time / clang-22 | peak / clang-22 | time / floor |\n\
+         |---|---:|---|---:|---:|---:|---:|---:|---:|\n",
     );
     for r in results {
         for tool in Tool::ALL {
             let st = r.stat(tool);
             let _ = writeln!(
                 s,
-                "| {} | {} | {} | {:.3} | {:.1} | {:.2} | {:.2} | {:.2} |",
+                "| {} | {} | {} | {:.3} | {:.3} | {:.1} | {:.2} | {:.2} | {:.2} |",
                 r.shape.label(),
                 r.shape.members(),
                 tool.name(),
                 st.secs(),
+                st.cpu_secs(),
                 st.mib(),
                 st.secs() / r.clang.secs(),
                 st.mib() / r.clang.mib(),
@@ -183,6 +192,7 @@ mod tests {
     fn sample(ms: u64, kib: u64) -> Sample {
         Sample {
             wall: Duration::from_millis(ms),
+            cpu: Duration::from_millis(ms - 5),
             peak_rss_kib: kib,
         }
     }
@@ -190,6 +200,7 @@ mod tests {
     fn stat(ms: u64, kib: u64) -> Stat {
         Stat {
             median: Duration::from_millis(ms),
+            median_cpu: Duration::from_millis(ms - 5),
             peak_rss_kib: kib,
         }
     }
@@ -216,9 +227,9 @@ mod tests {
         assert_eq!(
             rows,
             [
-                "| 100x1k | 100000 | cblower emit-llvm | 0.200 | 50.0 | 0.25 | 0.25 | 0.80 |",
-                "| 100x1k | 100000 | clang-22 -cc1 | 0.800 | 200.0 | 1.00 | 1.00 | 3.20 |",
-                "| 100x1k | 100000 | opt-22 -S (floor) | 0.250 | 100.0 | 0.31 | 0.50 | 1.00 |",
+                "| 100x1k | 100000 | cblower emit-llvm | 0.200 | 0.195 | 50.0 | 0.25 | 0.25 | 0.80 |",
+                "| 100x1k | 100000 | clang-22 -cc1 | 0.800 | 0.795 | 200.0 | 1.00 | 1.00 | 3.20 |",
+                "| 100x1k | 100000 | opt-22 -S (floor) | 0.250 | 0.245 | 100.0 | 0.31 | 0.50 | 1.00 |",
             ]
         );
     }
