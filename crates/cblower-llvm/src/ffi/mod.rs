@@ -265,13 +265,19 @@ impl<'ctx> RawType<'ctx> {
         )
     }
 
-    /// The element types of a struct.
-    pub fn struct_elements(self) -> Result<Vec<RawType<'ctx>>, LlvmError> {
+    /// How many elements a struct has, without copying them out (checking
+    /// every element's offset of a 1000-member buffer must not be quadratic).
+    pub fn struct_element_count(self) -> Result<u32, LlvmError> {
         if !self.is_struct() {
             return Err(LlvmError::NotAStruct(self.print()));
         }
-        // SAFETY: `self` is a struct type; the count comes from LLVM.
-        let count = unsafe { c::LLVMCountStructElementTypes(self.raw) };
+        // SAFETY: `self` is a struct type of a live context.
+        Ok(unsafe { c::LLVMCountStructElementTypes(self.raw) })
+    }
+
+    /// The element types of a struct.
+    pub fn struct_elements(self) -> Result<Vec<RawType<'ctx>>, LlvmError> {
+        let count = self.struct_element_count()?;
         let mut elems: Vec<LLVMTypeRef> = vec![std::ptr::null_mut(); count as usize];
         // SAFETY: `elems` has room for exactly `count` type references.
         unsafe { c::LLVMGetStructElementTypes(self.raw, elems.as_mut_ptr()) };
@@ -407,7 +413,7 @@ impl DataLayoutQuery {
 
     /// Byte offset of struct element `index` as LLVM's data layout computes it.
     pub fn offset_of_element(&self, ty: RawType<'_>, index: u32) -> Result<u64, LlvmError> {
-        let count = ty.struct_elements()?.len() as u32;
+        let count = ty.struct_element_count()?;
         if index >= count {
             return Err(LlvmError::ElementOutOfRange {
                 ty: ty.print(),
@@ -488,6 +494,30 @@ mod tests {
         assert_eq!(dl.size_in_bytes(layout), 20);
         assert_eq!(dl.size_in_bytes(pad), 12);
         assert_eq!(dl.abi_alignment(pad), 1);
+    }
+
+    #[test]
+    fn element_count_and_out_of_range_offsets() {
+        let ctx = Context::create();
+        let f32t = RawType::from_inkwell(ctx.f32_type());
+        let layout = RawType::named_struct(&ctx, "__cblayout_N").unwrap();
+        layout.set_struct_body(&[f32t, f32t], true).unwrap();
+        assert_eq!(layout.struct_element_count().unwrap(), 2);
+        assert_eq!(layout.struct_elements().unwrap().len(), 2);
+        assert!(matches!(
+            f32t.struct_element_count(),
+            Err(LlvmError::NotAStruct(t)) if t == "float"
+        ));
+        let dl = DataLayoutQuery::new(Target::Dxil.data_layout()).unwrap();
+        assert_eq!(dl.offset_of_element(layout, 1).unwrap(), 4);
+        assert!(matches!(
+            dl.offset_of_element(layout, 2),
+            Err(LlvmError::ElementOutOfRange {
+                index: 2,
+                count: 2,
+                ..
+            })
+        ));
     }
 
     #[test]
