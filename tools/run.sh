@@ -21,6 +21,8 @@ case "${1:-}" in
     cargo build --bins
     cargo test --workspace
     CBLOWER_BIN_DIR="$repo/target/debug" "$repo/.venv/bin/lit" -sv lit-tests
+    # Benchmarks in their short mode: everything runs and every output verifies.
+    cargo run --quiet -p xtask --release -- bench-emit --short
     ;;
   *)
     echo "usage: tools/run.sh example|test" >&2

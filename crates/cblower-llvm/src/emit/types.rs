@@ -331,7 +331,10 @@ impl<'ctx> LayoutTypes<'ctx> {
         if llvm_name == "anon" {
             return self.named_struct(llvm_name, node);
         }
-        let key = (llvm_name.to_owned(), StructShape::of(node, Arc::from("")).items);
+        let key = (
+            llvm_name.to_owned(),
+            StructShape::of(node, Arc::from("")).items,
+        );
         if let Some(r) = self.by_name.get(&key) {
             return Ok(r.clone());
         }
