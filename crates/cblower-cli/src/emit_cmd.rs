@@ -17,7 +17,7 @@ use inkwell::context::Context;
 
 use crate::exit::{INPUT_ERROR, SUCCESS};
 use crate::layout_cmd::{lay_out_program, use_color, ColorArg, FrontendArgs, TargetArg};
-use crate::output::write_output;
+use crate::output::{write_output, write_output_with};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum EmitRulesArg {
@@ -203,14 +203,36 @@ pub fn run(args: &EmitArgs) -> i32 {
         eprintln!("error: internal error, the emitted module does not verify: {e}");
         return INPUT_ERROR;
     }
-    let bytes = if args.output.extension().is_some_and(|e| e == "bc") {
-        module.write_bitcode_to_memory().as_slice().to_vec()
+    let to_stdout = args.output.as_os_str() == "-";
+    let bitcode = args.output.extension().is_some_and(|e| e == "bc");
+    let written = if to_stdout {
+        let bytes = if bitcode {
+            module.write_bitcode_to_memory().as_slice().to_vec()
+        } else {
+            module.print_to_string().to_bytes().to_vec()
+        };
+        write_output(&args.output, &bytes)
     } else {
-        module.print_to_string().to_bytes().to_vec()
+        write_output_with(&args.output, |tmp| {
+            let ok = if bitcode {
+                module.write_bitcode_to_path(tmp)
+            } else {
+                module.print_to_file(tmp).is_ok()
+            };
+            if ok {
+                Ok(())
+            } else {
+                Err(std::io::Error::other("LLVM could not write the module"))
+            }
+        })
     };
-    if let Err(e) = write_output(&args.output, &bytes) {
+    if let Err(e) = written {
         eprintln!("error: cannot write `{}`: {e}", args.output.display());
         return INPUT_ERROR;
     }
+    // The process ends here: tearing down a module of 100k globals costs
+    // more than everything LLVM printed, and the OS frees it anyway.
+    std::mem::forget(module);
+    std::mem::forget(ctx);
     SUCCESS
 }

@@ -12,6 +12,17 @@ pub fn write_output(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         out.write_all(bytes)?;
         return out.flush();
     }
+    write_output_with(path, |tmp| std::fs::write(tmp, bytes))
+}
+
+/// Like [`write_output`] for a file path, but `write` produces the file
+/// itself (e.g. LLVM printing a module straight to disk, without the whole
+/// text in memory). `write` gets the temporary path to fill; the target is
+/// replaced only if it succeeds.
+pub fn write_output_with(
+    path: &Path,
+    write: impl FnOnce(&Path) -> std::io::Result<()>,
+) -> std::io::Result<()> {
     let dir = match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => std::path::PathBuf::from("."),
@@ -21,12 +32,9 @@ pub fn write_output(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| "out".to_owned());
     let tmp = dir.join(format!(".{file_name}.cblower-tmp.{}", std::process::id()));
-    let result = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, path)
-    })();
+    // No fsync: the rename is what makes the file appear whole; durability
+    // across a power cut is not a compiler's business (and costs time).
+    let result = write(&tmp).and_then(|()| std::fs::rename(&tmp, path));
     if result.is_err() {
         let _ = std::fs::remove_file(&tmp);
     }
