@@ -14,11 +14,14 @@ use crate::ffi::{run_llvm_passes, verify_module, LlvmError};
 
 pub mod cbuffer_access;
 pub mod cbuffer_metadata;
+mod cbuffer_memcpy;
 mod diag;
 mod expand_constants;
+mod pointer_merge;
 pub mod print_cbuffers;
 pub mod resource_access;
 mod row_access;
+mod row_reader;
 
 pub use diag::PassError;
 

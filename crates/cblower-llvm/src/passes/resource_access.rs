@@ -31,44 +31,55 @@ use inkwell::module::Module;
 use llvm_sys::{LLVMOpcode, LLVMTypeKind};
 
 use super::cbuffer_access::GETPOINTER;
-use super::row_access::{emit_linear, exact_row, llvm_row, IrArith, Row, RowArith, SymbolicArith};
+use super::cbuffer_memcpy::{is_memory_copy, lower_memory_copy};
+use super::pointer_merge::merge_pointers;
+use super::row_access::{
+    dynamic_rows, emit_linear, exact_bytes, exact_row, llvm_row, IrArith, Row, RowArith,
+    SymbolicArith,
+};
+use super::row_reader::{row_intrinsic, RowReader};
 use super::PassError;
-use crate::ffi::{intrinsic_id, module_functions, ModuleLayout, RawBuilder, RawType, RawValue};
+use crate::ffi::{
+    intrinsic_id, module_functions, AccessBuilder, ModuleLayout, RawBuilder, RawType, RawValue,
+};
 
 /// Runs the pass on every function of `module`.
 pub fn run(module: &Module<'_>) -> Result<(), PassError> {
     let getpointer = intrinsic_id(GETPOINTER);
+    if getpointer == 0 {
+        return Ok(());
+    }
     let dl = ModuleLayout::of(module);
     let builder = RawBuilder::new(module);
+    let stores = AccessBuilder::new(module);
     for function in module_functions(module) {
+        merge_pointers(&builder, &stores, &dl, function, getpointer)?;
         let mut pointers = Vec::new();
         for block in function.blocks() {
             for inst in block.instructions() {
-                if getpointer != 0
-                    && inst.called_intrinsic_id() == getpointer
-                    && is_cbuffer_pointer(inst)
-                {
+                if inst.called_intrinsic_id() == getpointer && is_cbuffer_pointer(inst) {
                     pointers.push(inst);
                 }
             }
         }
         for pointer in pointers {
-            lower_pointer(&builder, &dl, pointer)?;
+            lower_pointer(&builder, &stores, &dl, pointer)?;
         }
     }
     Ok(())
 }
 
-fn is_cbuffer_pointer(getpointer: RawValue<'_>) -> bool {
+pub(super) fn is_cbuffer_pointer(getpointer: RawValue<'_>) -> bool {
     getpointer
         .operand(0)
         .and_then(|h| h.ty().target_ext_name())
         .is_some_and(|n| n == "dx.CBuffer")
 }
 
-/// Rewrites every load reached from one `getpointer` call.
+/// Rewrites every load and memory copy reached from one `getpointer` call.
 fn lower_pointer<'ctx>(
     builder: &RawBuilder<'ctx>,
+    stores: &AccessBuilder<'ctx>,
     dl: &ModuleLayout,
     getpointer: RawValue<'ctx>,
 ) -> Result<(), PassError> {
@@ -81,29 +92,43 @@ fn lower_pointer<'ctx>(
             "the cbuffer getpointer offset is not a non-negative constant",
         ));
     };
-    let mut worklist: Vec<RawValue<'ctx>> = getpointer.users();
+    let mut worklist: Vec<(RawValue<'ctx>, RawValue<'ctx>)> = getpointer
+        .users()
+        .into_iter()
+        .map(|u| (getpointer, u))
+        .collect();
     let mut dead = Vec::new();
     let mut loads = Vec::new();
-    while let Some(user) = worklist.pop() {
+    let mut copies = Vec::new();
+    while let Some((pointer, user)) = worklist.pop() {
         match user.opcode() {
-            Some(LLVMOpcode::LLVMGetElementPtr) => {
-                worklist.extend(user.users());
+            Some(LLVMOpcode::LLVMGetElementPtr) if user.operand(0) == Some(pointer) => {
+                worklist.extend(user.users().into_iter().map(|u| (user, u)));
                 dead.push(user);
             }
             Some(LLVMOpcode::LLVMLoad) => {
                 loads.push(user);
                 dead.push(user);
             }
-            Some(LLVMOpcode::LLVMStore) => {
+            Some(LLVMOpcode::LLVMStore) if user.operand(1) == Some(pointer) => {
                 return Err(PassError::at(
                     user,
                     "a store through a cbuffer pointer (cbuffers are read-only)",
                 ))
             }
+            Some(LLVMOpcode::LLVMCall) if is_memory_copy(user) => {
+                if user.operand(0) == Some(pointer) {
+                    return Err(PassError::at(
+                        user,
+                        "a memory copy into a cbuffer (cbuffers are read-only)",
+                    ));
+                }
+                copies.push(user);
+            }
             _ => {
                 return Err(PassError::at(
                     user,
-                    "a cbuffer pointer escapes: only getelementptr and load may use it",
+                    "a cbuffer pointer escapes: only getelementptr, load, memcpy, select and phi may use it",
                 ))
             }
         }
@@ -111,6 +136,10 @@ fn lower_pointer<'ctx>(
     for load in loads {
         let value = lower_load(builder, dl, getpointer, handle, member_offset, load)?;
         load.replace_all_uses_with(value);
+    }
+    for copy in copies {
+        let chain = gep_chain(copy, copy.operand(1), getpointer)?;
+        lower_memory_copy(builder, stores, dl, handle, member_offset, copy, &chain)?;
     }
     for inst in dead.into_iter().rev() {
         if inst.has_uses() {
@@ -128,26 +157,22 @@ fn lower_pointer<'ctx>(
         ));
     }
     getpointer.erase_instruction();
+    // A handle loaded only for pointers that were merged away is dead too.
+    if handle.opcode() == Some(LLVMOpcode::LLVMLoad) && !handle.has_uses() {
+        handle.erase_instruction();
+    }
     Ok(())
 }
 
-/// The row intrinsic for elements of `bits` bits: (name, elements per row).
-fn row_intrinsic(bits: u64) -> Option<(&'static str, u32)> {
-    match bits {
-        16 => Some(("llvm.dx.resource.load.cbufferrow.8", 8)),
-        32 => Some(("llvm.dx.resource.load.cbufferrow.4", 4)),
-        64 => Some(("llvm.dx.resource.load.cbufferrow.2", 2)),
-        _ => None,
-    }
-}
-
-/// The GEPs between the load's pointer and the `getpointer` call, nearest first.
-fn gep_chain<'ctx>(
-    load: RawValue<'ctx>,
+/// The GEPs between `ptr` (the pointer `user` reads through) and the
+/// `getpointer` call, nearest first.
+pub(super) fn gep_chain<'ctx>(
+    user: RawValue<'ctx>,
+    ptr: Option<RawValue<'ctx>>,
     getpointer: RawValue<'ctx>,
 ) -> Result<Vec<RawValue<'ctx>>, PassError> {
     let mut chain = Vec::new();
-    let mut ptr = load.operand(0);
+    let mut ptr = ptr;
     while let Some(p) = ptr {
         if p == getpointer {
             return Ok(chain);
@@ -159,8 +184,8 @@ fn gep_chain<'ctx>(
         ptr = p.operand(0);
     }
     Err(PassError::at(
-        load,
-        "the load's pointer does not come from the cbuffer pointer through GEPs",
+        user,
+        "the pointer does not come from the cbuffer pointer through GEPs",
     ))
 }
 
@@ -181,10 +206,12 @@ fn lower_load<'ctx>(
         ty.type_kind(),
         LLVMTypeKind::LLVMStructTypeKind | LLVMTypeKind::LLVMArrayTypeKind
     ) {
-        return Err(PassError::at(
-            load,
-            "loading a whole struct or array from a cbuffer is not supported",
-        ));
+        let chain = gep_chain(load, load.operand(0), getpointer)?;
+        let bytes = exact_bytes(dl, member_offset, &chain).map_err(|r| PassError::at(load, r))?;
+        let dynamic = dynamic_rows(&bytes).map_err(|r| PassError::at(load, r))?;
+        builder.position_before(load);
+        let mut reader = RowReader::new(builder, dl, handle, &dynamic, &load.name(), load);
+        return reader.value(ty, bytes.constant);
     }
     let bits = dl.size_in_bits(scalar);
     let Some((intrinsic, per_row)) = row_intrinsic(bits) else {
@@ -194,7 +221,7 @@ fn lower_load<'ctx>(
         ));
     };
     let element_bytes = (bits / 8) as i64;
-    let chain = gep_chain(load, getpointer)?;
+    let chain = gep_chain(load, load.operand(0), getpointer)?;
     let (exact, exact_element) =
         exact_row(dl, member_offset, &chain, element_bytes).map_err(|r| PassError::at(load, r))?;
 
