@@ -143,7 +143,12 @@ impl<'ctx> AccessBuilder<'ctx> {
         // SAFETY: `value` is an integer; the shift amount has its type.
         unsafe {
             let amount = c::LLVMConstInt(c::LLVMTypeOf(value.as_raw()), bits, 0);
-            RawValue::wrap(c::LLVMBuildLShr(self.raw, value.as_raw(), amount, c"".as_ptr()))
+            RawValue::wrap(c::LLVMBuildLShr(
+                self.raw,
+                value.as_raw(),
+                amount,
+                c"".as_ptr(),
+            ))
         }
     }
 
@@ -153,6 +158,48 @@ impl<'ctx> AccessBuilder<'ctx> {
         RawValue::wrap(unsafe {
             c::LLVMBuildTrunc(self.raw, value.as_raw(), ty.as_raw(), c"".as_ptr())
         })
+    }
+
+    /// `zext value to ty`.
+    pub fn zext(&self, value: RawValue<'ctx>, ty: RawType<'ctx>) -> RawValue<'ctx> {
+        // SAFETY: `value` is an integer narrower than the integer type `ty`.
+        RawValue::wrap(unsafe {
+            c::LLVMBuildZExt(self.raw, value.as_raw(), ty.as_raw(), c"".as_ptr())
+        })
+    }
+
+    /// `shl value, bits` (same integer type).
+    pub fn shl(&self, value: RawValue<'ctx>, bits: u64) -> RawValue<'ctx> {
+        // SAFETY: `value` is an integer; the shift amount has its type.
+        unsafe {
+            let amount = c::LLVMConstInt(c::LLVMTypeOf(value.as_raw()), bits, 0);
+            RawValue::wrap(c::LLVMBuildShl(
+                self.raw,
+                value.as_raw(),
+                amount,
+                c"".as_ptr(),
+            ))
+        }
+    }
+
+    /// `or a, b` (same integer type).
+    pub fn or(&self, a: RawValue<'ctx>, b: RawValue<'ctx>) -> RawValue<'ctx> {
+        // SAFETY: both operands are integers of one type.
+        RawValue::wrap(unsafe { c::LLVMBuildOr(self.raw, a.as_raw(), b.as_raw(), c"".as_ptr()) })
+    }
+
+    /// `bitcast value to ty` (same size).
+    pub fn bitcast(
+        &self,
+        value: RawValue<'ctx>,
+        ty: RawType<'ctx>,
+        name: &str,
+    ) -> Result<RawValue<'ctx>, LlvmError> {
+        let name = cstring(name)?;
+        // SAFETY: callers cast between an integer and a float type of one size.
+        Ok(RawValue::wrap(unsafe {
+            c::LLVMBuildBitCast(self.raw, value.as_raw(), ty.as_raw(), name.as_ptr())
+        }))
     }
 
     /// `iN` in this context.

@@ -59,14 +59,8 @@ pub fn lower_memory_copy<'ctx>(
     let bytes = exact_bytes(dl, member_offset, chain).map_err(|r| PassError::at(call, r))?;
     let dynamic = dynamic_rows(&bytes).map_err(|r| PassError::at(call, r))?;
     let dst_align = call.call_param_align(0).unwrap_or(1).max(1);
-    builder.position_before(call);
-    stores.position_before(call);
-    let mut reader = RowReader::new(builder, dl, handle, &dynamic, "memcpy", call);
-    let (i32t, i16t, i8t) = (
-        stores.int_type(32),
-        stores.int_type(16),
-        stores.int_type(8),
-    );
+    let mut reader = RowReader::new(builder, stores, dl, handle, &dynamic, "memcpy", call);
+    let (i32t, i16t, i8t) = (stores.int_type(32), stores.int_type(16), stores.int_type(8));
     let mut k = 0i64;
     while k < len {
         let at = bytes.constant + k;
@@ -89,7 +83,11 @@ pub fn lower_memory_copy<'ctx>(
         } else {
             builder.byte_gep(dst, k as u32, "memcpy.dest")?
         };
-        let k_align = if k == 0 { u64::MAX } else { 1 << k.trailing_zeros() };
+        let k_align = if k == 0 {
+            u64::MAX
+        } else {
+            1 << k.trailing_zeros()
+        };
         let align = (size as u64).min(dst_align).min(k_align);
         stores.store(value, ptr, align as u32, volatile);
         k += size;

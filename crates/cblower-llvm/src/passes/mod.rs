@@ -13,8 +13,8 @@ use inkwell::module::Module;
 use crate::ffi::{run_llvm_passes, verify_module, LlvmError};
 
 pub mod cbuffer_access;
-pub mod cbuffer_metadata;
 mod cbuffer_memcpy;
+pub mod cbuffer_metadata;
 mod diag;
 mod expand_constants;
 mod pointer_merge;

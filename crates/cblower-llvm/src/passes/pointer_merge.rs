@@ -222,8 +222,8 @@ pub fn merge_pointers<'ctx>(
             let Root::GetPointer(gp) = root else {
                 return Err(PassError::at(m, "internal: a merge survived its rewrite"));
             };
-            let bytes = exact_bytes(dl, getpointer_offset(gp)?, &chain)
-                .map_err(|r| PassError::at(m, r))?;
+            let bytes =
+                exact_bytes(dl, getpointer_offset(gp)?, &chain).map_err(|r| PassError::at(m, r))?;
             let mut linear = dynamic_rows(&bytes).map_err(|r| PassError::at(m, r))?;
             linear.constant = bytes.constant.div_euclid(ROW_BYTES);
             if is_phi {

@@ -134,7 +134,7 @@ fn lower_pointer<'ctx>(
         }
     }
     for load in loads {
-        let value = lower_load(builder, dl, getpointer, handle, member_offset, load)?;
+        let value = lower_load(builder, stores, dl, getpointer, handle, member_offset, load)?;
         load.replace_all_uses_with(value);
     }
     for copy in copies {
@@ -191,6 +191,7 @@ pub(super) fn gep_chain<'ctx>(
 
 fn lower_load<'ctx>(
     builder: &RawBuilder<'ctx>,
+    stores: &AccessBuilder<'ctx>,
     dl: &ModuleLayout,
     getpointer: RawValue<'ctx>,
     handle: RawValue<'ctx>,
@@ -202,26 +203,21 @@ fn lower_load<'ctx>(
         Some((elem, _)) => (elem, true),
         None => (ty, false),
     };
-    if matches!(
+    let chain = gep_chain(load, load.operand(0), getpointer)?;
+    let bits = dl.size_in_bits(scalar);
+    let element_bytes = (bits / 8).max(1) as i64;
+    let aggregate = matches!(
         ty.type_kind(),
         LLVMTypeKind::LLVMStructTypeKind | LLVMTypeKind::LLVMArrayTypeKind
-    ) {
-        let chain = gep_chain(load, load.operand(0), getpointer)?;
-        let bytes = exact_bytes(dl, member_offset, &chain).map_err(|r| PassError::at(load, r))?;
+    );
+    let bytes = exact_bytes(dl, member_offset, &chain).map_err(|r| PassError::at(load, r))?;
+    let row_element = row_intrinsic(bits).filter(|_| bytes.constant % element_bytes == 0);
+    let Some((intrinsic, per_row)) = row_element.filter(|_| !aggregate) else {
+        // Aggregates, and scalars no row element holds on its own.
         let dynamic = dynamic_rows(&bytes).map_err(|r| PassError::at(load, r))?;
-        builder.position_before(load);
-        let mut reader = RowReader::new(builder, dl, handle, &dynamic, &load.name(), load);
+        let mut reader = RowReader::new(builder, stores, dl, handle, &dynamic, &load.name(), load);
         return reader.value(ty, bytes.constant);
-    }
-    let bits = dl.size_in_bits(scalar);
-    let Some((intrinsic, per_row)) = row_intrinsic(bits) else {
-        return Err(PassError::at(
-            load,
-            format!("cbuffer loads of {bits}-bit elements are not supported"),
-        ));
     };
-    let element_bytes = (bits / 8) as i64;
-    let chain = gep_chain(load, load.operand(0), getpointer)?;
     let (exact, exact_element) =
         exact_row(dl, member_offset, &chain, element_bytes).map_err(|r| PassError::at(load, r))?;
 

@@ -212,8 +212,16 @@ fn walk_gep<'ctx>(
             acc.constant += dl.element_offset(ty, field as u32) as i64;
             ty = next;
             continue;
-        } else if let Some((elem, _)) = ty.array_info() {
-            (dl.alloc_size(elem) as i64, elem)
+        } else if let Some((elem, count)) = ty.array_info() {
+            let stride = dl.alloc_size(elem) as i64;
+            // The only in-bounds index of a one-element array is 0, so a
+            // run-time index there adds nothing (its element need not fill
+            // a row: `[1 x <2 x i16>]`).
+            if count == 1 && stride % ROW_BYTES != 0 && idx.const_int().is_none() {
+                ty = elem;
+                continue;
+            }
+            (stride, elem)
         } else if let Some((elem, _)) = ty.vector_info() {
             (dl.alloc_size(elem) as i64, elem)
         } else {

@@ -10,6 +10,13 @@
 //! one row load. Aggregates are rebuilt from `poison`: struct fields with
 //! `insertvalue` (padding elements stay `poison`), array elements likewise,
 //! vector components with `insertelement` (`%x.upto0`, ...).
+//!
+//! A scalar that no row element holds on its own (an 8-bit integer, or one
+//! not aligned to its width within its row: what InstCombine makes of small
+//! `memcpy`s) is assembled from the 16-bit elements around it: each byte is
+//! the low or high half of one (the buffer is little-endian), the bytes are
+//! zero-extended, shifted into place and or-ed together, and a float is
+//! bitcast from the integer of its width.
 
 use std::collections::HashMap;
 
@@ -17,7 +24,7 @@ use llvm_sys::LLVMTypeKind;
 
 use super::row_access::{emit_linear, IrArith, Linear, Row, RowArith, ROW_BYTES};
 use super::PassError;
-use crate::ffi::{ModuleLayout, RawBuilder, RawType, RawValue};
+use crate::ffi::{AccessBuilder, ModuleLayout, RawBuilder, RawType, RawValue};
 
 /// The row intrinsic for elements of `bits` bits: (name, elements per row).
 pub fn row_intrinsic(bits: u64) -> Option<(&'static str, u32)> {
@@ -32,6 +39,7 @@ pub fn row_intrinsic(bits: u64) -> Option<(&'static str, u32)> {
 /// Reads values at constant byte offsets from a region of one cbuffer.
 pub struct RowReader<'a, 'ctx> {
     builder: &'a RawBuilder<'ctx>,
+    extra: &'a AccessBuilder<'ctx>,
     dl: &'a ModuleLayout,
     handle: RawValue<'ctx>,
     /// The instruction being rewritten, for diagnostics.
@@ -45,16 +53,19 @@ pub struct RowReader<'a, 'ctx> {
 }
 
 impl<'a, 'ctx> RowReader<'a, 'ctx> {
-    /// A reader whose run-time row part is `dynamic` (its constant ignored),
-    /// emitted at the builder's position.
+    /// A reader whose run-time row part is `dynamic` (its constant ignored);
+    /// everything is inserted before `at`.
     pub fn new(
         builder: &'a RawBuilder<'ctx>,
+        extra: &'a AccessBuilder<'ctx>,
         dl: &'a ModuleLayout,
         handle: RawValue<'ctx>,
         dynamic: &Linear<'ctx>,
         name: &str,
         at: RawValue<'ctx>,
     ) -> Self {
+        builder.position_before(at);
+        extra.position_before(at);
         let terms = Linear {
             constant: 0,
             terms: dynamic.terms.clone(),
@@ -66,6 +77,7 @@ impl<'a, 'ctx> RowReader<'a, 'ctx> {
             .then(|| emit_linear(&mut IrArith { builder }, &terms));
         RowReader {
             builder,
+            extra,
             dl,
             handle,
             at,
@@ -121,26 +133,92 @@ impl<'a, 'ctx> RowReader<'a, 'ctx> {
     }
 
     /// The scalar of type `scalar` at byte `byte` of the region.
-    pub fn scalar(&mut self, scalar: RawType<'ctx>, byte: i64) -> Result<RawValue<'ctx>, PassError> {
+    pub fn scalar(
+        &mut self,
+        scalar: RawType<'ctx>,
+        byte: i64,
+    ) -> Result<RawValue<'ctx>, PassError> {
         if byte < 0 {
-            return Err(self.error(format!(
-                "the access is {} bytes before the buffer",
-                -byte
-            )));
+            return Err(self.error(format!("the access is {} bytes before the buffer", -byte)));
         }
-        let width = (self.dl.size_in_bits(scalar) / 8) as i64;
-        let (row, per_row) = self.row(scalar, byte / ROW_BYTES)?;
-        let in_row = byte % ROW_BYTES;
-        if in_row % width != 0 || in_row / width >= per_row as i64 {
-            return Err(self.error(format!(
-                "byte {in_row} of a row is not aligned to the {width}-byte elements loaded"
-            )));
+        let bits = self.dl.size_in_bits(scalar);
+        let width = (bits / 8) as i64;
+        if row_intrinsic(bits).is_none() || byte % width != 0 {
+            return self.assembled(scalar, bits, byte);
         }
+        let (row, _) = self.row(scalar, byte / ROW_BYTES)?;
         Ok(self.builder.extract_value(
             row,
-            (in_row / width) as u32,
+            ((byte % ROW_BYTES) / width) as u32,
             &format!("{}.extract", self.name),
         )?)
+    }
+
+    /// A scalar no row element holds on its own, from 16-bit pieces (module docs).
+    fn assembled(
+        &mut self,
+        scalar: RawType<'ctx>,
+        bits: u64,
+        byte: i64,
+    ) -> Result<RawValue<'ctx>, PassError> {
+        let kind = scalar.type_kind();
+        let is_int = kind == LLVMTypeKind::LLVMIntegerTypeKind;
+        let is_float = matches!(
+            kind,
+            LLVMTypeKind::LLVMHalfTypeKind
+                | LLVMTypeKind::LLVMBFloatTypeKind
+                | LLVMTypeKind::LLVMFloatTypeKind
+                | LLVMTypeKind::LLVMDoubleTypeKind
+        );
+        if !(is_int || is_float) || bits % 8 != 0 || bits == 0 || bits > 64 {
+            return Err(self.error(format!(
+                "cbuffer loads of {} at byte {} of a row are not supported",
+                scalar.print(),
+                byte % ROW_BYTES
+            )));
+        }
+        let (i8t, i16t) = (self.extra.int_type(8), self.extra.int_type(16));
+        let whole = self.extra.int_type(bits as u32);
+        let mut acc: Option<RawValue<'ctx>> = None;
+        let mut k = 0;
+        while k < bits as i64 / 8 {
+            let at = byte + k;
+            let (piece, size) = if at % 2 == 0 && bits as i64 / 8 - k >= 2 {
+                (self.scalar(i16t, at)?, 2)
+            } else {
+                let half = self.scalar(i16t, at & !1)?;
+                let half = if at & 1 == 1 {
+                    self.extra.lshr(half, 8)
+                } else {
+                    half
+                };
+                (self.extra.trunc(half, i8t), 1)
+            };
+            let piece = if size * 8 == bits as i64 {
+                piece
+            } else {
+                self.extra.zext(piece, whole)
+            };
+            let piece = if k > 0 {
+                self.extra.shl(piece, 8 * k as u64)
+            } else {
+                piece
+            };
+            acc = Some(match acc {
+                Some(a) => self.extra.or(a, piece),
+                None => piece,
+            });
+            k += size;
+        }
+        let Some(value) = acc else {
+            return Err(self.error("internal: an empty scalar"));
+        };
+        if is_float {
+            return Ok(self
+                .extra
+                .bitcast(value, scalar, &format!("{}.bits", self.name))?);
+        }
+        Ok(value)
     }
 
     /// The value of type `ty` (scalar, vector, struct or array) at byte
@@ -211,10 +289,7 @@ impl<'a, 'ctx> RowReader<'a, 'ctx> {
             | LLVMTypeKind::LLVMBFloatTypeKind
             | LLVMTypeKind::LLVMFloatTypeKind
             | LLVMTypeKind::LLVMDoubleTypeKind => self.scalar(ty, byte),
-            _ => Err(self.error(format!(
-                "a {} cannot be loaded from a cbuffer",
-                ty.print()
-            ))),
+            _ => Err(self.error(format!("a {} cannot be loaded from a cbuffer", ty.print()))),
         }
     }
 }
