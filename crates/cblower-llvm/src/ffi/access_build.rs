@@ -249,3 +249,44 @@ impl<'ctx> RawValue<'ctx> {
         Some(unsafe { c::LLVMGetEnumAttributeValue(attr) })
     }
 }
+
+extern "C" {
+    /// `bool llvm::Instruction::comesBefore(const llvm::Instruction *) const`:
+    /// a non-virtual member function exported by `libLLVM-22.so`, called with
+    /// the object pointer first under the Itanium C++ ABI (see `module_ops`).
+    #[link_name = "_ZNK4llvm11Instruction11comesBeforeEPKS0_"]
+    fn instruction_comes_before(this: LLVMValueRef, other: LLVMValueRef) -> bool;
+}
+
+impl<'ctx> RawValue<'ctx> {
+    /// The distinct users of the value in use-list order, in time linear in
+    /// the number of uses (a global used 100k times has 100k users).
+    pub fn distinct_users(self) -> Vec<RawValue<'ctx>> {
+        let mut seen = std::collections::HashSet::new();
+        // SAFETY: live value; the use iteration stops at null.
+        let mut u = unsafe { c::LLVMGetFirstUse(self.as_raw()) };
+        let mut out = Vec::new();
+        while !u.is_null() {
+            // SAFETY: `u` is a live use of this value.
+            let user = RawValue::wrap(unsafe { c::LLVMGetUser(u) });
+            if seen.insert(user) {
+                out.push(user);
+            }
+            // SAFETY: as above.
+            u = unsafe { c::LLVMGetNextUse(u) };
+        }
+        out
+    }
+
+    /// Whether this instruction comes strictly before `other` in their block,
+    /// with LLVM's cached instruction order (amortised constant time).
+    pub fn comes_before(self, other: RawValue<'ctx>) -> bool {
+        let same_block = self.is_instruction()
+            && other.is_instruction()
+            && self.parent_block().is_some()
+            && self.parent_block() == other.parent_block();
+        // SAFETY: both are instructions of one block (checked), which is what
+        // `comesBefore` requires; it only reads (and caches) the block order.
+        same_block && unsafe { instruction_comes_before(self.as_raw(), other.as_raw()) }
+    }
+}

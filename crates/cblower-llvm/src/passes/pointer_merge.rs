@@ -113,17 +113,21 @@ fn getpointer_offset(gp: RawValue<'_>) -> Result<i64, PassError> {
         })
 }
 
-/// Rewrites every select/phi of cbuffer pointers in `function` (module docs).
+/// Rewrites every select/phi of cbuffer pointers in `function` (module docs);
+/// `pointers` are its cbuffer `getpointer` calls. Returns whether anything
+/// changed.
 pub fn merge_pointers<'ctx>(
     builder: &RawBuilder<'ctx>,
     extra: &AccessBuilder<'ctx>,
     dl: &ModuleLayout,
     function: RawValue<'ctx>,
+    pointers: &[RawValue<'ctx>],
     getpointer_id: u32,
-) -> Result<(), PassError> {
-    let mut merges = find_merges(function, getpointer_id);
+) -> Result<bool, PassError> {
+    let mut merges = find_merges(pointers);
     // A select on a constant condition is its chosen operand (and building a
     // row select on it would fold away).
+    let before = merges.len();
     merges.retain(|&m| {
         let chosen = (m.opcode() == Some(LLVMOpcode::LLVMSelect))
             .then(|| m.operand(0).and_then(|c| c.const_int()))
@@ -138,8 +142,9 @@ pub fn merge_pointers<'ctx>(
             None => true,
         }
     });
+    let changed = merges.len() != before;
     if merges.is_empty() {
-        return Ok(());
+        return Ok(changed);
     }
     let set: HashSet<RawValue<'ctx>> = merges.iter().copied().collect();
 
@@ -246,26 +251,19 @@ pub fn merge_pointers<'ctx>(
         m.erase_instruction();
         ptr.set_name(&name);
     }
-    Ok(())
+    Ok(true)
 }
 
-/// The selects and phis reachable from cbuffer `getpointer` calls through
-/// GEPs and other selects/phis, in discovery order.
-fn find_merges<'ctx>(function: RawValue<'ctx>, getpointer_id: u32) -> Vec<RawValue<'ctx>> {
-    let mut stack = Vec::new();
-    for block in function.blocks() {
-        for inst in block.instructions() {
-            if inst.called_intrinsic_id() == getpointer_id && is_cbuffer_pointer(inst) {
-                stack.push(inst);
-            }
-        }
-    }
+/// The selects and phis reachable from the cbuffer `getpointer` calls
+/// `pointers` through GEPs and other selects/phis, in discovery order.
+fn find_merges<'ctx>(pointers: &[RawValue<'ctx>]) -> Vec<RawValue<'ctx>> {
+    let mut stack = pointers.to_vec();
     let mut seen: HashSet<RawValue<'ctx>> = HashSet::new();
     let mut merges = Vec::new();
     while let Some(v) = stack.pop() {
-        for user in v.users() {
+        for user in v.distinct_users() {
             let follow = user.opcode() == Some(LLVMOpcode::LLVMGetElementPtr) || is_merge(user);
-            if follow && user.kind() == ValueKind::Instruction && seen.insert(user) {
+            if follow && seen.insert(user) {
                 if is_merge(user) {
                     merges.push(user);
                 }

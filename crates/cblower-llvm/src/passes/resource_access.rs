@@ -5,8 +5,8 @@
 //! For every `llvm.dx.resource.getpointer(h, i32 G)` whose handle is a
 //! `dx.CBuffer`, in each function:
 //!
-//! 1. Walk its users: GEPs are followed (and deleted at the end), loads are
-//!    rewritten, anything else (a store, a call, a `ptrtoint`, ...) is an error
+//! 1. Walk its users: GEPs are followed (and deleted at the end), loads and
+//!    `memcpy`s are rewritten, anything else (a store, a call, a `ptrtoint`, ...) is an error
 //!    naming the function and the instruction.
 //! 2. For a load of `T` (a scalar or a vector of 16/32/64-bit elements), pick
 //!    the row intrinsic by the element width: 16-bit `load.cbufferrow.8`
@@ -22,10 +22,13 @@
 //!
 //! Differences from LLVM 22 (all places where LLVM 22 asserts, crashes or
 //! computes a wrong row): GEP chains LLVM gets wrong are computed exactly from
-//! every index and its stride; a load whose address cannot be mapped to whole
-//! rows, a load of a struct or array, a store, or an escaping pointer is an
-//! error instead of an assertion. `getpointer` calls on other resource kinds are
-//! left alone.
+//! every index and its stride; loads of whole structs and arrays, loads no row
+//! element holds on its own ([`super::row_reader`]), `memcpy` out of cbuffer
+//! memory ([`super::cbuffer_memcpy`]) and `select`/`phi` of cbuffer pointers
+//! ([`super::pointer_merge`]) are rewritten; a load whose address cannot be
+//! mapped to whole rows, a store, or an escaping pointer is an error naming
+//! the function and the instruction instead of an assertion. `getpointer`
+//! calls on other resource kinds are left alone.
 
 use inkwell::module::Module;
 use llvm_sys::{LLVMOpcode, LLVMTypeKind};
@@ -53,20 +56,31 @@ pub fn run(module: &Module<'_>) -> Result<(), PassError> {
     let builder = RawBuilder::new(module);
     let stores = AccessBuilder::new(module);
     for function in module_functions(module) {
-        merge_pointers(&builder, &stores, &dl, function, getpointer)?;
-        let mut pointers = Vec::new();
-        for block in function.blocks() {
-            for inst in block.instructions() {
-                if inst.called_intrinsic_id() == getpointer && is_cbuffer_pointer(inst) {
-                    pointers.push(inst);
-                }
-            }
+        let mut pointers = cbuffer_pointers(function, getpointer);
+        if pointers.is_empty() {
+            continue;
+        }
+        if merge_pointers(&builder, &stores, &dl, function, &pointers, getpointer)? {
+            pointers = cbuffer_pointers(function, getpointer);
         }
         for pointer in pointers {
             lower_pointer(&builder, &stores, &dl, pointer)?;
         }
     }
     Ok(())
+}
+
+/// The cbuffer `getpointer` calls of `function`, in order.
+fn cbuffer_pointers<'ctx>(function: RawValue<'ctx>, getpointer: u32) -> Vec<RawValue<'ctx>> {
+    let mut pointers = Vec::new();
+    for block in function.blocks() {
+        for inst in block.instructions() {
+            if inst.called_intrinsic_id() == getpointer && is_cbuffer_pointer(inst) {
+                pointers.push(inst);
+            }
+        }
+    }
+    pointers
 }
 
 pub(super) fn is_cbuffer_pointer(getpointer: RawValue<'_>) -> bool {
