@@ -3,7 +3,7 @@
 ; RUN: not %cblower-opt -S -passes=dxil-resource-access %s -o %t.out 2>&1 | FileCheck %s
 ; RUN: not test -e %t.out
 
-; CHECK: in function 'leak': a cbuffer pointer escapes: only getelementptr and load may use it
+; CHECK: in function 'leak': a cbuffer pointer escapes: only getelementptr, load, memcpy, select and phi may use it
 ; CHECK-NEXT: call void @sink(ptr addrspace(2) %q)
 
 %__cblayout_B = type <{ float, float }>

@@ -15,8 +15,10 @@
 //! is tied to the context that owns it, so LLVM never sees a dangling pointer.
 #![allow(unsafe_code)]
 
+mod access_build;
 mod build;
 
+pub use access_build::AccessBuilder;
 pub use build::{
     add_named_metadata_tuple, GepFlags, MdTupleOperand, PositionedBuilder, RawFunction,
 };

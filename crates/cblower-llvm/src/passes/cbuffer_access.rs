@@ -62,7 +62,7 @@ pub fn run(module: &Module<'_>) -> Result<(), PassError> {
             let Some(global) = member.global else {
                 continue;
             };
-            for user in global.users() {
+            for user in global.distinct_users() {
                 if !user.is_instruction() {
                     return Err(PassError::NonInstructionUse {
                         member: global.name(),

@@ -111,7 +111,7 @@ pub fn expand_constant_users<'ctx>(
             let cached = expanded.entry((op, block)).or_default();
             let reuse = cached
                 .first()
-                .is_some_and(|first| !comes_before(insert_before, *first));
+                .is_some_and(|first| !insert_before.comes_before(*first));
             if !reuse {
                 builder.position_before(insert_before);
                 *cached = expand(builder, op).map_err(|reason| PassError::at(inst, reason))?;
@@ -136,31 +136,6 @@ fn first_insertion_point<'ctx>(block: RawBlock<'ctx>) -> Option<RawValue<'ctx>> 
         .instructions()
         .into_iter()
         .find(|i| i.opcode() != Some(LLVMOpcode::LLVMPHI))
-}
-
-/// Whether `a` comes strictly before `b` (both in one block). Walks outward
-/// from `a` in both directions, so nearby instructions are cheap to compare.
-fn comes_before(a: RawValue<'_>, b: RawValue<'_>) -> bool {
-    if a == b {
-        return false;
-    }
-    let mut forward = a.next_instruction();
-    let mut backward = a.previous_instruction();
-    while forward.is_some() || backward.is_some() {
-        if let Some(f) = forward {
-            if f == b {
-                return true;
-            }
-            forward = f.next_instruction();
-        }
-        if let Some(p) = backward {
-            if p == b {
-                return false;
-            }
-            backward = p.previous_instruction();
-        }
-    }
-    false
 }
 
 /// Builds the instruction equivalent to constant expression `c` at the

@@ -13,12 +13,15 @@ use inkwell::module::Module;
 use crate::ffi::{run_llvm_passes, verify_module, LlvmError};
 
 pub mod cbuffer_access;
+mod cbuffer_memcpy;
 pub mod cbuffer_metadata;
 mod diag;
 mod expand_constants;
+mod pointer_merge;
 pub mod print_cbuffers;
 pub mod resource_access;
 mod row_access;
+mod row_reader;
 
 pub use diag::PassError;
 

@@ -5,8 +5,8 @@
 //! For every `llvm.dx.resource.getpointer(h, i32 G)` whose handle is a
 //! `dx.CBuffer`, in each function:
 //!
-//! 1. Walk its users: GEPs are followed (and deleted at the end), loads are
-//!    rewritten, anything else (a store, a call, a `ptrtoint`, ...) is an error
+//! 1. Walk its users: GEPs are followed (and deleted at the end), loads and
+//!    `memcpy`s are rewritten, anything else (a store, a call, a `ptrtoint`, ...) is an error
 //!    naming the function and the instruction.
 //! 2. For a load of `T` (a scalar or a vector of 16/32/64-bit elements), pick
 //!    the row intrinsic by the element width: 16-bit `load.cbufferrow.8`
@@ -22,53 +22,78 @@
 //!
 //! Differences from LLVM 22 (all places where LLVM 22 asserts, crashes or
 //! computes a wrong row): GEP chains LLVM gets wrong are computed exactly from
-//! every index and its stride; a load whose address cannot be mapped to whole
-//! rows, a load of a struct or array, a store, or an escaping pointer is an
-//! error instead of an assertion. `getpointer` calls on other resource kinds are
-//! left alone.
+//! every index and its stride; loads of whole structs and arrays, loads no row
+//! element holds on its own ([`super::row_reader`]), `memcpy` out of cbuffer
+//! memory ([`super::cbuffer_memcpy`]) and `select`/`phi` of cbuffer pointers
+//! ([`super::pointer_merge`]) are rewritten; a load whose address cannot be
+//! mapped to whole rows, a store, or an escaping pointer is an error naming
+//! the function and the instruction instead of an assertion. `getpointer`
+//! calls on other resource kinds are left alone.
 
 use inkwell::module::Module;
 use llvm_sys::{LLVMOpcode, LLVMTypeKind};
 
 use super::cbuffer_access::GETPOINTER;
-use super::row_access::{emit_linear, exact_row, llvm_row, IrArith, Row, RowArith, SymbolicArith};
+use super::cbuffer_memcpy::{is_memory_copy, lower_memory_copy};
+use super::pointer_merge::merge_pointers;
+use super::row_access::{
+    dynamic_rows, emit_linear, exact_bytes, exact_row, llvm_row, IrArith, Row, RowArith,
+    SymbolicArith,
+};
+use super::row_reader::{row_intrinsic, RowReader};
 use super::PassError;
-use crate::ffi::{intrinsic_id, module_functions, ModuleLayout, RawBuilder, RawType, RawValue};
+use crate::ffi::{
+    intrinsic_id, module_functions, AccessBuilder, ModuleLayout, RawBuilder, RawType, RawValue,
+};
 
 /// Runs the pass on every function of `module`.
 pub fn run(module: &Module<'_>) -> Result<(), PassError> {
     let getpointer = intrinsic_id(GETPOINTER);
+    if getpointer == 0 {
+        return Ok(());
+    }
     let dl = ModuleLayout::of(module);
     let builder = RawBuilder::new(module);
+    let stores = AccessBuilder::new(module);
     for function in module_functions(module) {
-        let mut pointers = Vec::new();
-        for block in function.blocks() {
-            for inst in block.instructions() {
-                if getpointer != 0
-                    && inst.called_intrinsic_id() == getpointer
-                    && is_cbuffer_pointer(inst)
-                {
-                    pointers.push(inst);
-                }
-            }
+        let mut pointers = cbuffer_pointers(function, getpointer);
+        if pointers.is_empty() {
+            continue;
+        }
+        if merge_pointers(&builder, &stores, &dl, function, &pointers, getpointer)? {
+            pointers = cbuffer_pointers(function, getpointer);
         }
         for pointer in pointers {
-            lower_pointer(&builder, &dl, pointer)?;
+            lower_pointer(&builder, &stores, &dl, pointer)?;
         }
     }
     Ok(())
 }
 
-fn is_cbuffer_pointer(getpointer: RawValue<'_>) -> bool {
+/// The cbuffer `getpointer` calls of `function`, in order.
+fn cbuffer_pointers<'ctx>(function: RawValue<'ctx>, getpointer: u32) -> Vec<RawValue<'ctx>> {
+    let mut pointers = Vec::new();
+    for block in function.blocks() {
+        for inst in block.instructions() {
+            if inst.called_intrinsic_id() == getpointer && is_cbuffer_pointer(inst) {
+                pointers.push(inst);
+            }
+        }
+    }
+    pointers
+}
+
+pub(super) fn is_cbuffer_pointer(getpointer: RawValue<'_>) -> bool {
     getpointer
         .operand(0)
         .and_then(|h| h.ty().target_ext_name())
         .is_some_and(|n| n == "dx.CBuffer")
 }
 
-/// Rewrites every load reached from one `getpointer` call.
+/// Rewrites every load and memory copy reached from one `getpointer` call.
 fn lower_pointer<'ctx>(
     builder: &RawBuilder<'ctx>,
+    stores: &AccessBuilder<'ctx>,
     dl: &ModuleLayout,
     getpointer: RawValue<'ctx>,
 ) -> Result<(), PassError> {
@@ -81,36 +106,54 @@ fn lower_pointer<'ctx>(
             "the cbuffer getpointer offset is not a non-negative constant",
         ));
     };
-    let mut worklist: Vec<RawValue<'ctx>> = getpointer.users();
+    let mut worklist: Vec<(RawValue<'ctx>, RawValue<'ctx>)> = getpointer
+        .users()
+        .into_iter()
+        .map(|u| (getpointer, u))
+        .collect();
     let mut dead = Vec::new();
     let mut loads = Vec::new();
-    while let Some(user) = worklist.pop() {
+    let mut copies = Vec::new();
+    while let Some((pointer, user)) = worklist.pop() {
         match user.opcode() {
-            Some(LLVMOpcode::LLVMGetElementPtr) => {
-                worklist.extend(user.users());
+            Some(LLVMOpcode::LLVMGetElementPtr) if user.operand(0) == Some(pointer) => {
+                worklist.extend(user.users().into_iter().map(|u| (user, u)));
                 dead.push(user);
             }
             Some(LLVMOpcode::LLVMLoad) => {
                 loads.push(user);
                 dead.push(user);
             }
-            Some(LLVMOpcode::LLVMStore) => {
+            Some(LLVMOpcode::LLVMStore) if user.operand(1) == Some(pointer) => {
                 return Err(PassError::at(
                     user,
                     "a store through a cbuffer pointer (cbuffers are read-only)",
                 ))
             }
+            Some(LLVMOpcode::LLVMCall) if is_memory_copy(user) => {
+                if user.operand(0) == Some(pointer) {
+                    return Err(PassError::at(
+                        user,
+                        "a memory copy into a cbuffer (cbuffers are read-only)",
+                    ));
+                }
+                copies.push(user);
+            }
             _ => {
                 return Err(PassError::at(
                     user,
-                    "a cbuffer pointer escapes: only getelementptr and load may use it",
+                    "a cbuffer pointer escapes: only getelementptr, load, memcpy, select and phi may use it",
                 ))
             }
         }
     }
     for load in loads {
-        let value = lower_load(builder, dl, getpointer, handle, member_offset, load)?;
+        let value = lower_load(builder, stores, dl, getpointer, handle, member_offset, load)?;
         load.replace_all_uses_with(value);
+    }
+    for copy in copies {
+        let chain = gep_chain(copy, copy.operand(1), getpointer)?;
+        lower_memory_copy(builder, stores, dl, handle, member_offset, copy, &chain)?;
     }
     for inst in dead.into_iter().rev() {
         if inst.has_uses() {
@@ -128,26 +171,22 @@ fn lower_pointer<'ctx>(
         ));
     }
     getpointer.erase_instruction();
+    // A handle loaded only for pointers that were merged away is dead too.
+    if handle.opcode() == Some(LLVMOpcode::LLVMLoad) && !handle.has_uses() {
+        handle.erase_instruction();
+    }
     Ok(())
 }
 
-/// The row intrinsic for elements of `bits` bits: (name, elements per row).
-fn row_intrinsic(bits: u64) -> Option<(&'static str, u32)> {
-    match bits {
-        16 => Some(("llvm.dx.resource.load.cbufferrow.8", 8)),
-        32 => Some(("llvm.dx.resource.load.cbufferrow.4", 4)),
-        64 => Some(("llvm.dx.resource.load.cbufferrow.2", 2)),
-        _ => None,
-    }
-}
-
-/// The GEPs between the load's pointer and the `getpointer` call, nearest first.
-fn gep_chain<'ctx>(
-    load: RawValue<'ctx>,
+/// The GEPs between `ptr` (the pointer `user` reads through) and the
+/// `getpointer` call, nearest first.
+pub(super) fn gep_chain<'ctx>(
+    user: RawValue<'ctx>,
+    ptr: Option<RawValue<'ctx>>,
     getpointer: RawValue<'ctx>,
 ) -> Result<Vec<RawValue<'ctx>>, PassError> {
     let mut chain = Vec::new();
-    let mut ptr = load.operand(0);
+    let mut ptr = ptr;
     while let Some(p) = ptr {
         if p == getpointer {
             return Ok(chain);
@@ -159,13 +198,14 @@ fn gep_chain<'ctx>(
         ptr = p.operand(0);
     }
     Err(PassError::at(
-        load,
-        "the load's pointer does not come from the cbuffer pointer through GEPs",
+        user,
+        "the pointer does not come from the cbuffer pointer through GEPs",
     ))
 }
 
 fn lower_load<'ctx>(
     builder: &RawBuilder<'ctx>,
+    stores: &AccessBuilder<'ctx>,
     dl: &ModuleLayout,
     getpointer: RawValue<'ctx>,
     handle: RawValue<'ctx>,
@@ -177,24 +217,21 @@ fn lower_load<'ctx>(
         Some((elem, _)) => (elem, true),
         None => (ty, false),
     };
-    if matches!(
+    let chain = gep_chain(load, load.operand(0), getpointer)?;
+    let bits = dl.size_in_bits(scalar);
+    let element_bytes = (bits / 8).max(1) as i64;
+    let aggregate = matches!(
         ty.type_kind(),
         LLVMTypeKind::LLVMStructTypeKind | LLVMTypeKind::LLVMArrayTypeKind
-    ) {
-        return Err(PassError::at(
-            load,
-            "loading a whole struct or array from a cbuffer is not supported",
-        ));
-    }
-    let bits = dl.size_in_bits(scalar);
-    let Some((intrinsic, per_row)) = row_intrinsic(bits) else {
-        return Err(PassError::at(
-            load,
-            format!("cbuffer loads of {bits}-bit elements are not supported"),
-        ));
+    );
+    let bytes = exact_bytes(dl, member_offset, &chain).map_err(|r| PassError::at(load, r))?;
+    let row_element = row_intrinsic(bits).filter(|_| bytes.constant % element_bytes == 0);
+    let Some((intrinsic, per_row)) = row_element.filter(|_| !aggregate) else {
+        // Aggregates, and scalars no row element holds on its own.
+        let dynamic = dynamic_rows(&bytes).map_err(|r| PassError::at(load, r))?;
+        let mut reader = RowReader::new(builder, stores, dl, handle, &dynamic, &load.name(), load);
+        return reader.value(ty, bytes.constant);
     };
-    let element_bytes = (bits / 8) as i64;
-    let chain = gep_chain(load, getpointer)?;
     let (exact, exact_element) =
         exact_row(dl, member_offset, &chain, element_bytes).map_err(|r| PassError::at(load, r))?;
 

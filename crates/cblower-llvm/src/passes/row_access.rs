@@ -212,8 +212,16 @@ fn walk_gep<'ctx>(
             acc.constant += dl.element_offset(ty, field as u32) as i64;
             ty = next;
             continue;
-        } else if let Some((elem, _)) = ty.array_info() {
-            (dl.alloc_size(elem) as i64, elem)
+        } else if let Some((elem, count)) = ty.array_info() {
+            let stride = dl.alloc_size(elem) as i64;
+            // The only in-bounds index of a one-element array is 0, so a
+            // run-time index there adds nothing (its element need not fill
+            // a row: `[1 x <2 x i16>]`).
+            if count == 1 && stride % ROW_BYTES != 0 && idx.const_int().is_none() {
+                ty = elem;
+                continue;
+            }
+            (stride, elem)
         } else if let Some((elem, _)) = ty.vector_info() {
             (dl.alloc_size(elem) as i64, elem)
         } else {
@@ -233,13 +241,13 @@ fn walk_gep<'ctx>(
     Ok(())
 }
 
-/// The exact row (with run-time indices counted in rows) and element.
-pub fn exact_row<'ctx>(
+/// The exact byte address `member_offset` plus every GEP of `chain`, with
+/// run-time indices as terms scaled by their stride in bytes.
+pub fn exact_bytes<'ctx>(
     dl: &ModuleLayout,
     member_offset: i64,
     chain: &[RawValue<'ctx>],
-    element_bytes: i64,
-) -> Result<(Linear<'ctx>, u32), String> {
+) -> Result<Linear<'ctx>, String> {
     let mut bytes = Linear {
         constant: member_offset,
         terms: Vec::new(),
@@ -247,6 +255,35 @@ pub fn exact_row<'ctx>(
     for gep in chain {
         walk_gep(dl, *gep, &mut bytes)?;
     }
+    Ok(bytes)
+}
+
+/// The run-time part of `bytes` counted in rows (constant 0): every stride
+/// must be a whole number of rows.
+pub fn dynamic_rows<'ctx>(bytes: &Linear<'ctx>) -> Result<Linear<'ctx>, String> {
+    let mut row = Linear {
+        constant: 0,
+        terms: Vec::new(),
+    };
+    for &(idx, stride) in &bytes.terms {
+        if stride % ROW_BYTES != 0 {
+            return Err(format!(
+                "a run-time index steps {stride} bytes, which is not a whole number of rows"
+            ));
+        }
+        row.add_term(idx, stride / ROW_BYTES);
+    }
+    Ok(row)
+}
+
+/// The exact row (with run-time indices counted in rows) and element.
+pub fn exact_row<'ctx>(
+    dl: &ModuleLayout,
+    member_offset: i64,
+    chain: &[RawValue<'ctx>],
+    element_bytes: i64,
+) -> Result<(Linear<'ctx>, u32), String> {
+    let bytes = exact_bytes(dl, member_offset, chain)?;
     if bytes.constant < 0 {
         return Err(format!(
             "the access is {} bytes before the buffer",
@@ -259,18 +296,8 @@ pub fn exact_row<'ctx>(
             "byte {in_row} of a row is not aligned to the {element_bytes}-byte elements loaded"
         ));
     }
-    let mut row = Linear {
-        constant: bytes.constant / ROW_BYTES,
-        terms: Vec::new(),
-    };
-    for (idx, stride) in bytes.terms {
-        if stride % ROW_BYTES != 0 {
-            return Err(format!(
-                "a run-time index steps {stride} bytes, which is not a whole number of rows"
-            ));
-        }
-        row.add_term(idx, stride / ROW_BYTES);
-    }
+    let mut row = dynamic_rows(&bytes)?;
+    row.constant = bytes.constant / ROW_BYTES;
     Ok((row, (in_row / element_bytes) as u32))
 }
 

@@ -1,0 +1,312 @@
+//! Emits a generated module: the buffers through `cblower_llvm::emit`, one
+//! test function per read through `emit::access` (clang's `-O0` GEP shapes),
+//! and a `main` that runs every function over every index tried and prints
+//! the bytes it wrote.
+//!
+//! A test function is `void @case_N(ptr %out, i32 %i, i32 %j)`: it follows
+//! its path and stores what it read into `%out` (an aggregate leaf by leaf,
+//! at the leaves' offsets in the layout; a memcpy copies straight there).
+
+use std::fmt::Write as _;
+
+use cblower_layout::{layout_buffer, BufferDecl, BufferLayout, LayoutOptions, RuleSet};
+use cblower_llvm::emit::access::{load, member_pointer, AccessStep, Index};
+use cblower_llvm::emit::{
+    emit_cbuffers, prepare_module, BufferInput, EmitOptions, EmittedMember, HandleBinding, TypeRepr,
+};
+use cblower_llvm::ffi::{
+    verify_module, AccessBuilder, GepFlags, PositionedBuilder, RawBuilder, RawType, RawValue,
+};
+use cblower_llvm::Target;
+use inkwell::context::Context;
+use inkwell::values::InstructionValue;
+use inkwell::AddressSpace;
+
+use super::gen::{self, Action, Read, Rng, Step};
+
+/// A member's place in the generated buffers.
+#[derive(Clone, Debug)]
+pub struct MemberInfo {
+    pub symbol: String,
+    pub buffer: usize,
+    pub offset: u64,
+    pub size: u64,
+}
+
+/// A generated module, before any transformation.
+pub struct Generated {
+    /// The module as cblower emits it (DXIL triple and data layout).
+    pub ir: String,
+    /// The `main` function and helpers, appended after host rewriting.
+    pub driver: String,
+    pub members: Vec<MemberInfo>,
+    /// Size of each buffer (name, bytes).
+    pub buffers: Vec<(String, u64)>,
+    /// Number of test functions.
+    pub cases: usize,
+    /// Number of (function, index) runs `main` makes.
+    pub runs: usize,
+}
+
+/// Builds module number `seed` with `reads_per_buffer` reads per buffer.
+pub fn generate(seed: u64, buffers: usize, reads_per_buffer: usize) -> Result<Generated, String> {
+    let mut rng = Rng::new(seed);
+    let decls: Vec<BufferDecl> = (0..buffers)
+        .map(|b| gen::buffer(&mut rng, &format!("B{b}"), &format!("T{b}")))
+        .collect();
+    let opts = LayoutOptions::new(RuleSet::CBuffer).native_16bit(true);
+    let layouts: Vec<BufferLayout> = decls
+        .iter()
+        .map(|d| layout_buffer(d, opts).map_err(|e| format!("layout: {e}")))
+        .collect::<Result<_, _>>()?;
+    let inputs: Vec<BufferInput> = decls
+        .iter()
+        .zip(&layouts)
+        .enumerate()
+        .map(|(i, (decl, layout))| BufferInput {
+            decl,
+            layout,
+            binding: HandleBinding::Explicit {
+                register: i as u32,
+                space: 0,
+            },
+        })
+        .collect();
+    let ctx = Context::create();
+    let module = ctx.create_module(&format!("semantic{seed}"));
+    prepare_module(&module, Target::Dxil);
+    let emit_opts = EmitOptions {
+        target: Target::Dxil,
+        native_16bit: true,
+        global_ctor: false,
+        ctor_suffix: String::new(),
+    };
+    let emitted =
+        emit_cbuffers(&ctx, &module, &inputs, &emit_opts).map_err(|e| format!("emit: {e}"))?;
+
+    let mut members = Vec::new();
+    let mut reads: Vec<(Read, &EmittedMember)> = Vec::new();
+    for (b, buffer) in emitted.buffers.iter().enumerate() {
+        for m in &buffer.members {
+            members.push(MemberInfo {
+                symbol: m.symbol.clone(),
+                buffer: b,
+                offset: m.offset,
+                size: m.repr.size(),
+            });
+        }
+        for _ in 0..reads_per_buffer {
+            let k = rng.below(buffer.members.len() as u64) as usize;
+            let m = &buffer.members[k];
+            reads.push((gen::read(&mut rng, &m.repr), m));
+        }
+    }
+
+    let mut driver = String::new();
+    let mut runs = 0;
+    for (n, (read, member)) in reads.iter().enumerate() {
+        build_case(&ctx, &module, n, read, member).map_err(|e| format!("case {n}: {e}"))?;
+        let counts: Vec<u64> = read
+            .path
+            .iter()
+            .filter_map(|s| match s {
+                Step::Dynamic { count, .. } => Some(*count),
+                _ => None,
+            })
+            .collect();
+        let is = counts
+            .first()
+            .map_or(vec![0], |c| gen::tried_indices(&mut rng, *c));
+        let js = counts
+            .get(1)
+            .map_or(vec![0], |c| gen::tried_indices(&mut rng, *c));
+        for &i in &is {
+            for &j in &js {
+                runs += 1;
+                writeln!(
+                    driver,
+                    "  call void @llvm.memset.p0.i32(ptr @out, i8 -91, i32 512, i1 false)\n  \
+                     call void @case_{n}(ptr @out, i32 {i}, i32 {j})\n  \
+                     call void @dump(i32 {n}, i32 {i}, i32 {j}, i32 {})",
+                    read.out_size
+                )
+                .map_err(|e| e.to_string())?;
+            }
+        }
+    }
+    verify_module(&module).map_err(|e| e.to_string())?;
+    Ok(Generated {
+        ir: module.print_to_string().to_string(),
+        driver: format!("{DRIVER_HEAD}{driver}  ret i32 0\n}}\n"),
+        members,
+        buffers: emitted
+            .buffers
+            .iter()
+            .map(|b| (b.name.to_string(), b.layout_type.size))
+            .collect(),
+        cases: reads.len(),
+        runs,
+    })
+}
+
+/// The output buffer, `printf`, and `@dump` (prints `case i j: <hex bytes>`).
+const DRIVER_HEAD: &str = r#"
+@out = global [512 x i8] zeroinitializer, align 16
+@fmt.head = private constant [10 x i8] c"%d %d %d:\00"
+@fmt.byte = private constant [5 x i8] c"%02x\00"
+@fmt.end = private constant [2 x i8] c"\0A\00"
+declare i32 @printf(ptr, ...)
+declare void @llvm.memset.p0.i32(ptr, i8, i32, i1)
+
+define void @dump(i32 %case, i32 %i, i32 %j, i32 %n) {
+entry:
+  call i32 (ptr, ...) @printf(ptr @fmt.head, i32 %case, i32 %i, i32 %j)
+  br label %test
+test:
+  %k = phi i32 [ 0, %entry ], [ %k1, %body ]
+  %more = icmp ult i32 %k, %n
+  br i1 %more, label %body, label %done
+body:
+  %p = getelementptr i8, ptr @out, i32 %k
+  %b = load i8, ptr %p
+  %w = zext i8 %b to i32
+  call i32 (ptr, ...) @printf(ptr @fmt.byte, i32 %w)
+  %k1 = add i32 %k, 1
+  br label %test
+done:
+  call i32 (ptr, ...) @printf(ptr @fmt.end)
+  ret void
+}
+
+define i32 @main() {
+"#;
+
+/// `void @case_N(ptr %out, i32 %i, i32 %j)` for one read.
+fn build_case<'ctx>(
+    ctx: &'ctx Context,
+    module: &inkwell::module::Module<'ctx>,
+    n: usize,
+    read: &Read,
+    member: &EmittedMember<'ctx>,
+) -> Result<(), String> {
+    let i32t = ctx.i32_type();
+    let ptr = ctx.ptr_type(AddressSpace::default());
+    let fn_ty = ctx
+        .void_type()
+        .fn_type(&[ptr.into(), i32t.into(), i32t.into()], false);
+    let f = module.add_function(&format!("case_{n}"), fn_ty, None);
+    let builder = ctx.create_builder();
+    builder.position_at_end(ctx.append_basic_block(f, "entry"));
+    let ret = builder.build_return(None).map_err(|e| e.to_string())?;
+    builder.position_before(&ret);
+    let out = f.get_nth_param(0).ok_or("no %out")?.into_pointer_value();
+    let params = [
+        f.get_nth_param(1).ok_or("no %i")?.into_int_value(),
+        f.get_nth_param(2).ok_or("no %j")?.into_int_value(),
+    ];
+    let steps: Vec<AccessStep> = read
+        .path
+        .iter()
+        .map(|s| match s {
+            Step::Field(name) => AccessStep::Field(name),
+            Step::Const(c) => AccessStep::Index(Index::Const(*c)),
+            Step::Dynamic { slot, .. } => AccessStep::Index(Index::Dynamic(params[*slot])),
+        })
+        .collect();
+    let access = member_pointer(ctx, &builder, member, &steps).map_err(|e| e.to_string())?;
+    match read.action {
+        Action::Load => {
+            let v = load(&builder, &access, "v").map_err(|e| e.to_string())?;
+            let st = builder.build_store(out, v).map_err(|e| e.to_string())?;
+            st.set_alignment(1).map_err(|e| e.to_string())?;
+        }
+        Action::Aggregate => store_aggregate(module, ret, &access.repr, access.pointer, out)?,
+        Action::Memcpy { start, len } => {
+            let raw = PositionedBuilder::new(&builder);
+            let i8t = RawType::from_inkwell(ctx.i8_type());
+            let src = RawValue::from_inkwell(access.pointer);
+            let src = if start > 0 {
+                raw.gep(
+                    i8t,
+                    src,
+                    &[RawValue::i32_in(ctx, start as u32)],
+                    GepFlags::INBOUNDS,
+                    "part",
+                )
+                .map_err(|e| e.to_string())?
+            } else {
+                src
+            };
+            let src = src.into_pointer_value().ok_or("memcpy source")?;
+            builder
+                .build_memcpy(out, 1, src, 1, i32t.const_int(len, false))
+                .map_err(|e| e.to_string())?;
+        }
+    }
+    Ok(())
+}
+
+/// Loads the aggregate `repr` from `pointer` and stores each leaf at its
+/// layout offset in `out`.
+fn store_aggregate<'ctx>(
+    module: &inkwell::module::Module<'ctx>,
+    ret: InstructionValue<'ctx>,
+    repr: &TypeRepr<'ctx>,
+    pointer: inkwell::values::PointerValue<'ctx>,
+    out: inkwell::values::PointerValue<'ctx>,
+) -> Result<(), String> {
+    let raw = RawBuilder::new(module);
+    let stores = AccessBuilder::new(module);
+    let at = RawValue::from_inkwell(ret);
+    raw.position_before(at);
+    stores.position_before(at);
+    let value = raw
+        .load(repr.ty(), RawValue::from_inkwell(pointer), "agg")
+        .map_err(|e| e.to_string())?;
+    let mut leaves = Vec::new();
+    leaf_paths(repr, 0, &mut Vec::new(), &mut leaves);
+    let out = RawValue::from_inkwell(out);
+    for (path, offset) in leaves {
+        let mut v = value;
+        for idx in path {
+            v = raw.extract_value(v, idx, "").map_err(|e| e.to_string())?;
+        }
+        let dst = raw
+            .byte_gep(out, offset as u32, "")
+            .map_err(|e| e.to_string())?;
+        stores.store(v, dst, 1, false);
+    }
+    Ok(())
+}
+
+/// The `extractvalue` index path and layout offset of every leaf of `repr`.
+fn leaf_paths(
+    repr: &TypeRepr<'_>,
+    offset: u64,
+    path: &mut Vec<u32>,
+    out: &mut Vec<(Vec<u32>, u64)>,
+) {
+    match repr {
+        TypeRepr::Leaf { .. } => out.push((path.clone(), offset)),
+        TypeRepr::Struct(s) => {
+            for f in &s.fields {
+                path.push(f.element);
+                leaf_paths(&f.repr, offset + f.offset, path, out);
+                path.pop();
+            }
+        }
+        TypeRepr::Array(a) => {
+            for k in 0..a.count {
+                let sub: Vec<u32> = match a.padded_elem {
+                    Some(_) if k + 1 < a.count => vec![0, k as u32, 0],
+                    Some(_) => vec![1],
+                    None => vec![k as u32],
+                };
+                let depth = path.len();
+                path.extend(sub);
+                leaf_paths(&a.elem, offset + k * a.stride, path, out);
+                path.truncate(depth);
+            }
+        }
+    }
+}

@@ -1,0 +1,414 @@
+//! `select` and `phi` of cbuffer pointers, turned into `select` and `phi` of
+//! row numbers before loads are rewritten.
+//!
+//! LLVM 22 reports a cbuffer pointer reaching a `select` or `phi` as an
+//! escape. cblower rewrites each such instruction `%p` (of type
+//! `ptr addrspace(2)`, every incoming pointer coming from a cbuffer
+//! `getpointer` through GEPs, other such selects/phis, or `%p` itself in a
+//! loop) into
+//!
+//! ```llvm
+//! %p.row = phi i32 [ <row of incoming 0>, %bb0 ], ...   ; or select i1 %c, i32 ..., i32 ...
+//! %h     = load target("dx.CBuffer", ...), ptr @CB.cb   ; or the shared handle value
+//! %0     = call ptr addrspace(2) @llvm.dx.resource.getpointer...(%h, i32 0)
+//! %p.rows = getelementptr [16 x i8], ptr addrspace(2) %0, i32 %p.row
+//! %p     = getelementptr inbounds i8, ptr addrspace(2) %p.rows, i32 <byte in row>
+//! ```
+//!
+//! so every load behind it is an ordinary GEP chain the row computation
+//! handles. The row of an incoming pointer is computed from its GEP chain at
+//! the end of its incoming block (phi) or right before the select. Three
+//! things must hold, or the pass reports the instruction:
+//!
+//! * the incoming pointers read one buffer: their handles are loads of one
+//!   handle global (the new handle is a fresh load of it), or one value
+//!   available everywhere (an argument or an entry-block instruction, or any
+//!   value for a select that merges plain pointers);
+//! * they start at the same byte within a row (so the element stays a
+//!   constant);
+//! * their run-time GEP strides are whole rows.
+
+use std::collections::{HashMap, HashSet};
+
+use llvm_sys::LLVMOpcode;
+
+use super::cbuffer_access::GETPOINTER;
+use super::resource_access::is_cbuffer_pointer;
+use super::row_access::{dynamic_rows, emit_linear, exact_bytes, IrArith, ROW_BYTES};
+use super::PassError;
+use crate::ffi::{AccessBuilder, ModuleLayout, RawBlock, RawBuilder, RawType, RawValue, ValueKind};
+
+/// Where a pointer's GEP chain starts.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Root<'ctx> {
+    /// A cbuffer `getpointer` call.
+    GetPointer(RawValue<'ctx>),
+    /// A select or phi being merged.
+    Merge(RawValue<'ctx>),
+}
+
+/// The handle a merged pointer is rebuilt on.
+#[derive(Clone, Copy)]
+enum HandleSource<'ctx> {
+    /// Load the handle global again (its value type, the global).
+    Global(RawType<'ctx>, RawValue<'ctx>),
+    /// One value that is available at the merge.
+    Value(RawValue<'ctx>),
+}
+
+fn is_merge(v: RawValue<'_>) -> bool {
+    matches!(
+        v.opcode(),
+        Some(LLVMOpcode::LLVMPHI) | Some(LLVMOpcode::LLVMSelect)
+    )
+}
+
+/// The pointer operands of a select (true, false) or phi (every incoming).
+fn pointer_operands(merge: RawValue<'_>) -> Vec<u32> {
+    if merge.opcode() == Some(LLVMOpcode::LLVMSelect) {
+        vec![1, 2]
+    } else {
+        (0..merge.incoming_count()).collect()
+    }
+}
+
+/// The GEPs from `ptr` back to its root, nearest first.
+fn trace<'ctx>(
+    merge: RawValue<'ctx>,
+    ptr: Option<RawValue<'ctx>>,
+    merges: &HashSet<RawValue<'ctx>>,
+    getpointer_id: u32,
+) -> Result<(Vec<RawValue<'ctx>>, Root<'ctx>), PassError> {
+    let mut chain = Vec::new();
+    let mut p = ptr;
+    while let Some(v) = p {
+        if merges.contains(&v) {
+            return Ok((chain, Root::Merge(v)));
+        }
+        if v.called_intrinsic_id() == getpointer_id && is_cbuffer_pointer(v) {
+            return Ok((chain, Root::GetPointer(v)));
+        }
+        if v.opcode() != Some(LLVMOpcode::LLVMGetElementPtr) {
+            break;
+        }
+        chain.push(v);
+        p = v.operand(0);
+    }
+    Err(PassError::at(
+        merge,
+        "merges a cbuffer pointer with a pointer that does not come from a cbuffer",
+    ))
+}
+
+/// The byte offset of a `getpointer` call.
+fn getpointer_offset(gp: RawValue<'_>) -> Result<i64, PassError> {
+    gp.operand(1)
+        .and_then(|o| o.const_int())
+        .filter(|o| *o >= 0)
+        .ok_or_else(|| {
+            PassError::at(
+                gp,
+                "the cbuffer getpointer offset is not a non-negative constant",
+            )
+        })
+}
+
+/// Rewrites every select/phi of cbuffer pointers in `function` (module docs);
+/// `pointers` are its cbuffer `getpointer` calls. Returns whether anything
+/// changed.
+pub fn merge_pointers<'ctx>(
+    builder: &RawBuilder<'ctx>,
+    extra: &AccessBuilder<'ctx>,
+    dl: &ModuleLayout,
+    function: RawValue<'ctx>,
+    pointers: &[RawValue<'ctx>],
+    getpointer_id: u32,
+) -> Result<bool, PassError> {
+    let mut merges = find_merges(pointers);
+    // A select on a constant condition is its chosen operand (and building a
+    // row select on it would fold away).
+    let before = merges.len();
+    merges.retain(|&m| {
+        let chosen = (m.opcode() == Some(LLVMOpcode::LLVMSelect))
+            .then(|| m.operand(0).and_then(|c| c.const_int()))
+            .flatten()
+            .and_then(|c| m.operand(if c != 0 { 1 } else { 2 }));
+        match chosen {
+            Some(v) => {
+                m.replace_all_uses_with(v);
+                m.erase_instruction();
+                false
+            }
+            None => true,
+        }
+    });
+    let changed = merges.len() != before;
+    if merges.is_empty() {
+        return Ok(changed);
+    }
+    let set: HashSet<RawValue<'ctx>> = merges.iter().copied().collect();
+
+    // The incoming chains and roots of every merge.
+    let mut incoming: HashMap<RawValue<'ctx>, Vec<(Vec<RawValue<'ctx>>, Root<'ctx>)>> =
+        HashMap::new();
+    for &m in &merges {
+        let mut list = Vec::new();
+        for i in pointer_operands(m) {
+            list.push(trace(m, m.operand(i), &set, getpointer_id)?);
+        }
+        incoming.insert(m, list);
+    }
+    let in_row = bytes_in_row(dl, &merges, &incoming)?;
+    let entry = function.blocks().first().copied();
+
+    // New pointers, with placeholder rows.
+    let i32t = extra.int_type(32);
+    let row_type = extra.int_type(8).array_of(ROW_BYTES as u64);
+    let mut rows: HashMap<RawValue<'ctx>, RawValue<'ctx>> = HashMap::new();
+    let mut replacements = Vec::new();
+    for &m in &merges {
+        let handle = handle_source(m, &incoming, entry)?;
+        let name = m.name();
+        let is_phi = m.opcode() == Some(LLVMOpcode::LLVMPHI);
+        extra.position_before(m);
+        let row = if is_phi {
+            extra.phi(i32t, &format!("{name}.row"))?
+        } else {
+            let cond = m
+                .operand(0)
+                .ok_or_else(|| PassError::at(m, "malformed select"))?;
+            let zero = extra.const_i32(0);
+            let one = extra.const_i32(1);
+            extra.select(cond, zero, one, &format!("{name}.row"))?
+        };
+        if !row.is_instruction() {
+            return Err(PassError::at(m, "internal: the row select was folded"));
+        }
+        rows.insert(m, row);
+        let at = if is_phi {
+            first_non_phi(m).ok_or_else(|| PassError::at(m, "a phi ends its block"))?
+        } else {
+            m
+        };
+        builder.position_before(at);
+        extra.position_before(at);
+        let (handle, handle_ty) = match handle {
+            HandleSource::Global(ty, global) => (builder.load(ty, global, &global.name())?, ty),
+            HandleSource::Value(v) => (v, v.ty()),
+        };
+        let zero = builder.const_i32(0);
+        let base = builder.call_intrinsic(GETPOINTER, &[m.ty(), handle_ty], &[handle, zero], "")?;
+        let mut ptr = extra.gep(row_type, base, &[row], false, &format!("{name}.rows"))?;
+        let byte = in_row[&m];
+        if byte != 0 {
+            ptr = builder.byte_gep(ptr, byte as u32, "")?;
+        }
+        replacements.push((m, ptr, name));
+    }
+    for &(m, ptr, _) in &replacements {
+        m.replace_all_uses_with(ptr);
+    }
+
+    // The rows of the incoming pointers, now that every chain starts at a
+    // getpointer call.
+    for &m in &merges {
+        let row = rows[&m];
+        let is_phi = m.opcode() == Some(LLVMOpcode::LLVMPHI);
+        // A block listed twice must bring the same value.
+        let mut per_block: HashMap<RawBlock<'ctx>, RawValue<'ctx>> = HashMap::new();
+        for (slot, i) in pointer_operands(m).into_iter().enumerate() {
+            if is_phi {
+                if let Some(v) = per_block.get(&m.incoming_block(i)) {
+                    row.add_incoming_like(*v, m, i);
+                    continue;
+                }
+            }
+            let (chain, root) = trace(m, m.operand(i), &HashSet::new(), getpointer_id)?;
+            let Root::GetPointer(gp) = root else {
+                return Err(PassError::at(m, "internal: a merge survived its rewrite"));
+            };
+            let bytes =
+                exact_bytes(dl, getpointer_offset(gp)?, &chain).map_err(|r| PassError::at(m, r))?;
+            let mut linear = dynamic_rows(&bytes).map_err(|r| PassError::at(m, r))?;
+            linear.constant = bytes.constant.div_euclid(ROW_BYTES);
+            if is_phi {
+                builder.position_before_terminator(m.incoming_block(i))?;
+            } else {
+                builder.position_before(row);
+            }
+            let mut arith = IrArith { builder };
+            let value = emit_linear(&mut arith, &linear);
+            let value = arith.value(value);
+            if is_phi {
+                per_block.insert(m.incoming_block(i), value);
+                row.add_incoming_like(value, m, i);
+            } else {
+                row.set_operand(slot as u32 + 1, value);
+            }
+        }
+    }
+    for (m, ptr, name) in replacements {
+        m.erase_instruction();
+        ptr.set_name(&name);
+    }
+    Ok(true)
+}
+
+/// The selects and phis reachable from the cbuffer `getpointer` calls
+/// `pointers` through GEPs and other selects/phis, in discovery order.
+fn find_merges<'ctx>(pointers: &[RawValue<'ctx>]) -> Vec<RawValue<'ctx>> {
+    let mut stack = pointers.to_vec();
+    let mut seen: HashSet<RawValue<'ctx>> = HashSet::new();
+    let mut merges = Vec::new();
+    while let Some(v) = stack.pop() {
+        for user in v.distinct_users() {
+            let follow = user.opcode() == Some(LLVMOpcode::LLVMGetElementPtr) || is_merge(user);
+            if follow && seen.insert(user) {
+                if is_merge(user) {
+                    merges.push(user);
+                }
+                stack.push(user);
+            }
+        }
+    }
+    merges
+}
+
+/// The byte within its row every merge starts at, found by propagating
+/// from the getpointer roots until nothing changes; incoming pointers that
+/// disagree are an error.
+fn bytes_in_row<'ctx>(
+    dl: &ModuleLayout,
+    merges: &[RawValue<'ctx>],
+    incoming: &HashMap<RawValue<'ctx>, Vec<(Vec<RawValue<'ctx>>, Root<'ctx>)>>,
+) -> Result<HashMap<RawValue<'ctx>, i64>, PassError> {
+    let mut in_row: HashMap<RawValue<'ctx>, i64> = HashMap::new();
+    let byte_of = |m: RawValue<'ctx>,
+                   chain: &[RawValue<'ctx>],
+                   root: Root<'ctx>,
+                   known: &HashMap<RawValue<'ctx>, i64>|
+     -> Result<Option<i64>, PassError> {
+        let start = match root {
+            Root::GetPointer(gp) => getpointer_offset(gp)?,
+            Root::Merge(other) => match known.get(&other) {
+                Some(b) => *b,
+                None => return Ok(None),
+            },
+        };
+        let bytes = exact_bytes(dl, start, chain).map_err(|r| PassError::at(m, r))?;
+        Ok(Some(bytes.constant.rem_euclid(ROW_BYTES)))
+    };
+    loop {
+        let mut changed = false;
+        for &m in merges {
+            for (chain, root) in &incoming[&m] {
+                let Some(b) = byte_of(m, chain, *root, &in_row)? else {
+                    continue;
+                };
+                match in_row.get(&m) {
+                    None => {
+                        in_row.insert(m, b);
+                        changed = true;
+                    }
+                    Some(&known) if known != b => return Err(disagree(m, known, b)),
+                    Some(_) => {}
+                }
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    for &m in merges {
+        let Some(&known) = in_row.get(&m) else {
+            return Err(PassError::at(
+                m,
+                "merges cbuffer pointers none of which starts outside the merge",
+            ));
+        };
+        for (chain, root) in &incoming[&m] {
+            if let Some(b) = byte_of(m, chain, *root, &in_row)? {
+                if b != known {
+                    return Err(disagree(m, known, b));
+                }
+            }
+        }
+    }
+    Ok(in_row)
+}
+
+fn disagree(m: RawValue<'_>, a: i64, b: i64) -> PassError {
+    PassError::at(
+        m,
+        format!(
+            "merges cbuffer pointers at different bytes of a row ({a} and {b}); \
+             only pointers at the same byte within their rows can be merged"
+        ),
+    )
+}
+
+/// Which handle the merged pointer of `m` is built on (module docs).
+fn handle_source<'ctx>(
+    m: RawValue<'ctx>,
+    incoming: &HashMap<RawValue<'ctx>, Vec<(Vec<RawValue<'ctx>>, Root<'ctx>)>>,
+    entry: Option<RawBlock<'ctx>>,
+) -> Result<HandleSource<'ctx>, PassError> {
+    // Every getpointer root reachable through other merges.
+    let mut roots = Vec::new();
+    let mut through_merge = false;
+    let mut seen = HashSet::new();
+    let mut stack = vec![m];
+    while let Some(x) = stack.pop() {
+        if !seen.insert(x) {
+            continue;
+        }
+        for (_, root) in &incoming[&x] {
+            match root {
+                Root::GetPointer(gp) => roots.push(*gp),
+                Root::Merge(other) => {
+                    through_merge = true;
+                    stack.push(*other);
+                }
+            }
+        }
+    }
+    let handles: Vec<RawValue<'ctx>> = roots.iter().filter_map(|gp| gp.operand(0)).collect();
+    let global_of = |h: RawValue<'ctx>| {
+        (h.opcode() == Some(LLVMOpcode::LLVMLoad))
+            .then(|| h.operand(0))
+            .flatten()
+            .filter(|g| g.kind() == ValueKind::GlobalVariable)
+    };
+    if let Some(first) = handles.first() {
+        if let Some(global) = global_of(*first) {
+            if handles.iter().all(|h| global_of(*h) == Some(global)) {
+                return Ok(HandleSource::Global(first.ty(), global));
+            }
+        }
+        if handles.iter().all(|h| h == first) {
+            let available = first.kind() == ValueKind::Argument
+                || (first.parent_block().is_some() && first.parent_block() == entry)
+                || (m.opcode() == Some(LLVMOpcode::LLVMSelect) && !through_merge);
+            if available {
+                return Ok(HandleSource::Value(*first));
+            }
+        }
+    }
+    Err(PassError::at(
+        m,
+        "merges pointers into different cbuffers (or handles not available here); \
+         only pointers into one cbuffer can be merged",
+    ))
+}
+
+/// The first instruction after the phis of `phi`'s block.
+fn first_non_phi<'ctx>(phi: RawValue<'ctx>) -> Option<RawValue<'ctx>> {
+    let mut next = phi.next_instruction();
+    while let Some(n) = next {
+        if n.opcode() != Some(LLVMOpcode::LLVMPHI) {
+            return Some(n);
+        }
+        next = n.next_instruction();
+    }
+    None
+}

@@ -1,0 +1,295 @@
+//! Reading arbitrary values out of cbuffer rows: what whole-struct and
+//! whole-array loads and `memcpy` expand into.
+//!
+//! A [`RowReader`] reads from one address `dynamic rows + constant bytes`,
+//! where the run-time part (the sum of run-time GEP indices scaled to rows) is
+//! emitted once and every value inside the region sits at a constant byte
+//! offset. Each row is loaded once per element width
+//! (`%x.load = call {E x N} @llvm.dx.resource.load.cbufferrow.N(h, row)`) and
+//! reused for every value in it, so a struct whose fields share a row costs
+//! one row load. Aggregates are rebuilt from `poison`: struct fields with
+//! `insertvalue` (padding elements stay `poison`), array elements likewise,
+//! vector components with `insertelement` (`%x.upto0`, ...).
+//!
+//! A scalar that no row element holds on its own (an 8-bit integer, or one
+//! not aligned to its width within its row: what InstCombine makes of small
+//! `memcpy`s) is assembled from the 16-bit elements around it: each byte is
+//! the low or high half of one (the buffer is little-endian), the bytes are
+//! zero-extended, shifted into place and or-ed together, and a float is
+//! bitcast from the integer of its width.
+
+use std::collections::HashMap;
+
+use llvm_sys::LLVMTypeKind;
+
+use super::row_access::{emit_linear, IrArith, Linear, Row, RowArith, ROW_BYTES};
+use super::PassError;
+use crate::ffi::{AccessBuilder, ModuleLayout, RawBuilder, RawType, RawValue};
+
+/// The row intrinsic for elements of `bits` bits: (name, elements per row).
+pub fn row_intrinsic(bits: u64) -> Option<(&'static str, u32)> {
+    match bits {
+        16 => Some(("llvm.dx.resource.load.cbufferrow.8", 8)),
+        32 => Some(("llvm.dx.resource.load.cbufferrow.4", 4)),
+        64 => Some(("llvm.dx.resource.load.cbufferrow.2", 2)),
+        _ => None,
+    }
+}
+
+/// Reads values at constant byte offsets from a region of one cbuffer.
+pub struct RowReader<'a, 'ctx> {
+    builder: &'a RawBuilder<'ctx>,
+    extra: &'a AccessBuilder<'ctx>,
+    dl: &'a ModuleLayout,
+    handle: RawValue<'ctx>,
+    /// The instruction being rewritten, for diagnostics.
+    at: RawValue<'ctx>,
+    name: String,
+    dynamic: Option<Row<'ctx>>,
+    /// Loaded rows by (scalar type, constant row).
+    rows: HashMap<(RawType<'ctx>, i64), RawValue<'ctx>>,
+    /// Row numbers already computed (run-time part plus a constant).
+    indices: HashMap<i64, RawValue<'ctx>>,
+}
+
+impl<'a, 'ctx> RowReader<'a, 'ctx> {
+    /// A reader whose run-time row part is `dynamic` (its constant ignored);
+    /// everything is inserted before `at`.
+    pub fn new(
+        builder: &'a RawBuilder<'ctx>,
+        extra: &'a AccessBuilder<'ctx>,
+        dl: &'a ModuleLayout,
+        handle: RawValue<'ctx>,
+        dynamic: &Linear<'ctx>,
+        name: &str,
+        at: RawValue<'ctx>,
+    ) -> Self {
+        builder.position_before(at);
+        extra.position_before(at);
+        let terms = Linear {
+            constant: 0,
+            terms: dynamic.terms.clone(),
+        };
+        let dynamic = terms
+            .terms
+            .iter()
+            .any(|(_, c)| *c != 0)
+            .then(|| emit_linear(&mut IrArith { builder }, &terms));
+        RowReader {
+            builder,
+            extra,
+            dl,
+            handle,
+            at,
+            name: name.to_owned(),
+            dynamic,
+            rows: HashMap::new(),
+            indices: HashMap::new(),
+        }
+    }
+
+    fn error(&self, reason: impl Into<String>) -> PassError {
+        PassError::at(self.at, reason)
+    }
+
+    /// Row `row` (plus the run-time part) read as elements of `scalar`.
+    fn row(&mut self, scalar: RawType<'ctx>, row: i64) -> Result<(RawValue<'ctx>, u32), PassError> {
+        let bits = self.dl.size_in_bits(scalar);
+        let Some((intrinsic, per_row)) = row_intrinsic(bits) else {
+            return Err(self.error(format!(
+                "cbuffer loads of {bits}-bit elements are not supported"
+            )));
+        };
+        if let Some(v) = self.rows.get(&(scalar, row)) {
+            return Ok((*v, per_row));
+        }
+        let index = match self.indices.get(&row) {
+            Some(v) => *v,
+            None => {
+                let mut arith = IrArith {
+                    builder: self.builder,
+                };
+                let constant = arith.constant(row);
+                let index = match self.dynamic {
+                    Some(d) if row == 0 => d,
+                    Some(d) => arith.add(d, constant),
+                    None => constant,
+                };
+                let v = arith.value(index);
+                self.indices.insert(row, v);
+                v
+            }
+        };
+        let mut overloads = vec![scalar; per_row as usize];
+        overloads.push(self.handle.ty());
+        let value = self.builder.call_intrinsic(
+            intrinsic,
+            &overloads,
+            &[self.handle, index],
+            &format!("{}.load", self.name),
+        )?;
+        self.rows.insert((scalar, row), value);
+        Ok((value, per_row))
+    }
+
+    /// The scalar of type `scalar` at byte `byte` of the region.
+    pub fn scalar(
+        &mut self,
+        scalar: RawType<'ctx>,
+        byte: i64,
+    ) -> Result<RawValue<'ctx>, PassError> {
+        if byte < 0 {
+            return Err(self.error(format!("the access is {} bytes before the buffer", -byte)));
+        }
+        let bits = self.dl.size_in_bits(scalar);
+        let width = (bits / 8) as i64;
+        if row_intrinsic(bits).is_none() || byte % width != 0 {
+            return self.assembled(scalar, bits, byte);
+        }
+        let (row, _) = self.row(scalar, byte / ROW_BYTES)?;
+        Ok(self.builder.extract_value(
+            row,
+            ((byte % ROW_BYTES) / width) as u32,
+            &format!("{}.extract", self.name),
+        )?)
+    }
+
+    /// A scalar no row element holds on its own, from 16-bit pieces (module docs).
+    fn assembled(
+        &mut self,
+        scalar: RawType<'ctx>,
+        bits: u64,
+        byte: i64,
+    ) -> Result<RawValue<'ctx>, PassError> {
+        let kind = scalar.type_kind();
+        let is_int = kind == LLVMTypeKind::LLVMIntegerTypeKind;
+        let is_float = matches!(
+            kind,
+            LLVMTypeKind::LLVMHalfTypeKind
+                | LLVMTypeKind::LLVMBFloatTypeKind
+                | LLVMTypeKind::LLVMFloatTypeKind
+                | LLVMTypeKind::LLVMDoubleTypeKind
+        );
+        if !(is_int || is_float) || bits % 8 != 0 || bits == 0 || bits > 64 {
+            return Err(self.error(format!(
+                "cbuffer loads of {} at byte {} of a row are not supported",
+                scalar.print(),
+                byte % ROW_BYTES
+            )));
+        }
+        let (i8t, i16t) = (self.extra.int_type(8), self.extra.int_type(16));
+        let whole = self.extra.int_type(bits as u32);
+        let mut acc: Option<RawValue<'ctx>> = None;
+        let mut k = 0;
+        while k < bits as i64 / 8 {
+            let at = byte + k;
+            let (piece, size) = if at % 2 == 0 && bits as i64 / 8 - k >= 2 {
+                (self.scalar(i16t, at)?, 2)
+            } else {
+                let half = self.scalar(i16t, at & !1)?;
+                let half = if at & 1 == 1 {
+                    self.extra.lshr(half, 8)
+                } else {
+                    half
+                };
+                (self.extra.trunc(half, i8t), 1)
+            };
+            let piece = if size * 8 == bits as i64 {
+                piece
+            } else {
+                self.extra.zext(piece, whole)
+            };
+            let piece = if k > 0 {
+                self.extra.shl(piece, 8 * k as u64)
+            } else {
+                piece
+            };
+            acc = Some(match acc {
+                Some(a) => self.extra.or(a, piece),
+                None => piece,
+            });
+            k += size;
+        }
+        let Some(value) = acc else {
+            return Err(self.error("internal: an empty scalar"));
+        };
+        if is_float {
+            return Ok(self
+                .extra
+                .bitcast(value, scalar, &format!("{}.bits", self.name))?);
+        }
+        Ok(value)
+    }
+
+    /// The value of type `ty` (scalar, vector, struct or array) at byte
+    /// `byte` of the region, as it lies in memory under the data layout.
+    pub fn value(&mut self, ty: RawType<'ctx>, byte: i64) -> Result<RawValue<'ctx>, PassError> {
+        match ty.type_kind() {
+            LLVMTypeKind::LLVMStructTypeKind => {
+                let mut agg = self.builder.poison(ty);
+                let elements = ty.struct_elements()?;
+                for (i, elem) in elements.into_iter().enumerate() {
+                    if elem.is_target_ext() {
+                        if elem.target_ext_name().as_deref() == Some("dx.Padding") {
+                            continue;
+                        }
+                        return Err(self.error(format!(
+                            "a {} inside a cbuffer aggregate cannot be loaded",
+                            elem.print()
+                        )));
+                    }
+                    let offset = self.dl.element_offset(ty, i as u32) as i64;
+                    let v = self.value(elem, byte + offset)?;
+                    agg = self.builder.insert_value(
+                        agg,
+                        v,
+                        i as u32,
+                        &format!("{}.insert", self.name),
+                    )?;
+                }
+                Ok(agg)
+            }
+            LLVMTypeKind::LLVMArrayTypeKind => {
+                let Some((elem, count)) = ty.array_info() else {
+                    return Err(self.error("internal: an array type without array info"));
+                };
+                let stride = self.dl.alloc_size(elem) as i64;
+                let mut agg = self.builder.poison(ty);
+                for i in 0..count {
+                    let v = self.value(elem, byte + i as i64 * stride)?;
+                    agg = self.builder.insert_value(
+                        agg,
+                        v,
+                        i as u32,
+                        &format!("{}.insert", self.name),
+                    )?;
+                }
+                Ok(agg)
+            }
+            LLVMTypeKind::LLVMVectorTypeKind => {
+                let Some((elem, count)) = ty.vector_info() else {
+                    return Err(self.error("internal: a vector type without vector info"));
+                };
+                let width = (self.dl.size_in_bits(elem) / 8) as i64;
+                let mut vector = self.builder.poison(ty);
+                for i in 0..count {
+                    let x = self.scalar(elem, byte + i as i64 * width)?;
+                    let index = self.builder.const_i32(i as i64);
+                    vector = self.builder.insert_element(
+                        vector,
+                        x,
+                        index,
+                        &format!("{}.upto{i}", self.name),
+                    )?;
+                }
+                Ok(vector)
+            }
+            LLVMTypeKind::LLVMIntegerTypeKind
+            | LLVMTypeKind::LLVMHalfTypeKind
+            | LLVMTypeKind::LLVMBFloatTypeKind
+            | LLVMTypeKind::LLVMFloatTypeKind
+            | LLVMTypeKind::LLVMDoubleTypeKind => self.scalar(ty, byte),
+            _ => Err(self.error(format!("a {} cannot be loaded from a cbuffer", ty.print()))),
+        }
+    }
+}
