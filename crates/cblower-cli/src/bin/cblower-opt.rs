@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use cblower_cli::exit::{INPUT_ERROR, USAGE_ERROR};
 use cblower_cli::opt_args::normalize_llvm_style_args;
-use cblower_cli::output::write_output;
+use cblower_cli::output::{write_output, write_output_with};
 use cblower_llvm::ffi::{data_layout_string, set_data_layout};
 use cblower_llvm::ir_io::{module_bitcode, parse_module, print_module};
 use cblower_llvm::passes::{parse_pipeline, run_pipeline};
@@ -111,15 +111,36 @@ fn run(args: &Args) -> Result<(), (i32, String)> {
     if args.disable_output {
         return Ok(());
     }
-    let out = if args.text {
-        print_module(&module).into_bytes()
+    let written = if args.output.as_os_str() == "-" {
+        let out = if args.text {
+            print_module(&module).into_bytes()
+        } else {
+            module_bitcode(&module)
+        };
+        write_output(&args.output, &out)
     } else {
-        module_bitcode(&module)
+        // Straight into the file: no copy of a large module's text in memory.
+        write_output_with(&args.output, |tmp| {
+            let ok = if args.text {
+                module.print_to_file(tmp).is_ok()
+            } else {
+                module.write_bitcode_to_path(tmp)
+            };
+            if ok {
+                Ok(())
+            } else {
+                Err(std::io::Error::other("LLVM could not write the module"))
+            }
+        })
     };
-    write_output(&args.output, &out).map_err(|e| {
+    let result = written.map_err(|e| {
         (
             INPUT_ERROR,
             format!("{}: cannot write output: {e}", args.output.display()),
         )
-    })
+    });
+    // The process ends next; the OS frees the module faster than LLVM's teardown.
+    std::mem::forget(module);
+    std::mem::forget(ctx);
+    result
 }
