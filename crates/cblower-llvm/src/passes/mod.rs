@@ -19,6 +19,7 @@ mod expand_constants;
 pub mod print_cbuffers;
 pub mod resource_access;
 mod row_access;
+pub mod spirv_cbuffer_access;
 
 pub use diag::PassError;
 
@@ -35,6 +36,8 @@ pub enum Pass {
     DxilCBufferAccess,
     /// Loads through cbuffer pointers become row loads (see [`resource_access`]).
     DxilResourceAccess,
+    /// Member globals become SPIR-V `getpointer` calls (see [`spirv_cbuffer_access`]).
+    SpirvCBufferAccess,
 }
 
 /// Names a pipeline element can have, and what each expands to.
@@ -48,6 +51,7 @@ const NAMES: &[(&str, &[Pass])] = &[
         "dxil-cbuffer-lowering",
         &[Pass::DxilCBufferAccess, Pass::DxilResourceAccess],
     ),
+    ("spirv-cbuffer-access", &[Pass::SpirvCBufferAccess]),
 ];
 
 impl Pass {
@@ -140,6 +144,7 @@ pub fn run_pipeline(
             }
             Pass::DxilCBufferAccess => cbuffer_access::run(module).map_err(failed)?,
             Pass::DxilResourceAccess => resource_access::run(module).map_err(failed)?,
+            Pass::SpirvCBufferAccess => spirv_cbuffer_access::run(module).map_err(failed)?,
         }
     }
     if let Some(&last) = passes.last() {
@@ -166,7 +171,7 @@ mod tests {
             Err(PipelineError::UnknownPass {
                 name: "frobnicate".into(),
                 known: "verify, instnamer, print-cbuffers, dxil-cbuffer-access, \
-                        dxil-resource-access, dxil-cbuffer-lowering"
+                        dxil-resource-access, dxil-cbuffer-lowering, spirv-cbuffer-access"
                     .into()
             })
         );
