@@ -11,6 +11,7 @@ use cblower_llvm::emit::{
     HandleBinding,
 };
 use cblower_llvm::ffi::verify_module;
+use cblower_llvm::passes::{parse_pipeline, run_pipeline};
 use cblower_llvm::Target;
 use clap::{Args, ValueEnum};
 use inkwell::context::Context;
@@ -42,8 +43,20 @@ pub struct EmitArgs {
     pub output: PathBuf,
     #[arg(long, value_enum, default_value = "auto")]
     pub color: ColorArg,
+    /// Also run the target's lowering pipeline on the module: `dxil-lower`
+    /// for DXIL, `spirv-cbuffer-access` for SPIR-V.
+    #[arg(long)]
+    pub lower: bool,
     #[command(flatten)]
     pub frontend: FrontendArgs,
+}
+
+/// The pipeline `--lower` runs for `target`.
+pub fn lowering_pipeline(target: Target) -> &'static str {
+    match target {
+        Target::Dxil => "dxil-lower",
+        Target::SpirV => "spirv-cbuffer-access",
+    }
 }
 
 /// clang-22 gathers only translation-unit-scope variables into `$Globals`;
@@ -202,6 +215,15 @@ pub fn run(args: &EmitArgs) -> i32 {
     if let Err(e) = verify_module(&module) {
         eprintln!("error: internal error, the emitted module does not verify: {e}");
         return INPUT_ERROR;
+    }
+    if args.lower {
+        let pipeline = lowering_pipeline(target);
+        let lowered = parse_pipeline(pipeline)
+            .and_then(|passes| run_pipeline(&module, &passes, &mut std::io::sink()));
+        if let Err(e) = lowered {
+            eprintln!("error: {pipeline}: {e}");
+            return INPUT_ERROR;
+        }
     }
     let bytes = if args.output.extension().is_some_and(|e| e == "bc") {
         module.write_bitcode_to_memory().as_slice().to_vec()

@@ -18,7 +18,9 @@ use inkwell::context::Context;
 ///
 /// Passes: verify, instnamer, print-cbuffers (writes to stderr),
 /// dxil-cbuffer-access, dxil-resource-access, and dxil-cbuffer-lowering (the
-/// two access passes in order).
+/// two access passes in order); spirv-cbuffer-access; dxil-forward-handle-accesses,
+/// dxil-resource-implicit-binding, dxil-op-lower, and dxil-lower (the whole
+/// DXIL cbuffer pipeline).
 ///
 /// Long options may be written with one dash, as LLVM's tools spell them
 /// (`-passes=verify`, `-mtriple=dxil-pc-shadermodel6.6-compute`).

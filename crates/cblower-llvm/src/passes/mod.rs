@@ -15,7 +15,11 @@ use crate::ffi::{run_llvm_passes, verify_module, LlvmError};
 pub mod cbuffer_access;
 pub mod cbuffer_metadata;
 mod diag;
+pub mod dxil_op_lower;
+mod dxil_op_types;
 mod expand_constants;
+pub mod forward_handles;
+pub mod implicit_binding;
 pub mod print_cbuffers;
 pub mod resource_access;
 mod row_access;
@@ -38,6 +42,12 @@ pub enum Pass {
     DxilResourceAccess,
     /// Member globals become SPIR-V `getpointer` calls (see [`spirv_cbuffer_access`]).
     SpirvCBufferAccess,
+    /// Handle loads become the stored handle (see [`forward_handles`]).
+    DxilForwardHandleAccesses,
+    /// Implicitly bound cbuffers get `b` registers (see [`implicit_binding`]).
+    DxilResourceImplicitBinding,
+    /// Row loads and handles become DXIL operations (see [`dxil_op_lower`]).
+    DxilOpLower,
 }
 
 /// Names a pipeline element can have, and what each expands to.
@@ -52,6 +62,25 @@ const NAMES: &[(&str, &[Pass])] = &[
         &[Pass::DxilCBufferAccess, Pass::DxilResourceAccess],
     ),
     ("spirv-cbuffer-access", &[Pass::SpirvCBufferAccess]),
+    (
+        "dxil-forward-handle-accesses",
+        &[Pass::DxilForwardHandleAccesses],
+    ),
+    (
+        "dxil-resource-implicit-binding",
+        &[Pass::DxilResourceImplicitBinding],
+    ),
+    ("dxil-op-lower", &[Pass::DxilOpLower]),
+    (
+        "dxil-lower",
+        &[
+            Pass::DxilCBufferAccess,
+            Pass::DxilResourceAccess,
+            Pass::DxilForwardHandleAccesses,
+            Pass::DxilResourceImplicitBinding,
+            Pass::DxilOpLower,
+        ],
+    ),
 ];
 
 impl Pass {
@@ -145,6 +174,9 @@ pub fn run_pipeline(
             Pass::DxilCBufferAccess => cbuffer_access::run(module).map_err(failed)?,
             Pass::DxilResourceAccess => resource_access::run(module).map_err(failed)?,
             Pass::SpirvCBufferAccess => spirv_cbuffer_access::run(module).map_err(failed)?,
+            Pass::DxilForwardHandleAccesses => forward_handles::run(module).map_err(failed)?,
+            Pass::DxilResourceImplicitBinding => implicit_binding::run(module).map_err(failed)?,
+            Pass::DxilOpLower => dxil_op_lower::run(module).map_err(failed)?,
         }
     }
     if let Some(&last) = passes.last() {
@@ -171,7 +203,9 @@ mod tests {
             Err(PipelineError::UnknownPass {
                 name: "frobnicate".into(),
                 known: "verify, instnamer, print-cbuffers, dxil-cbuffer-access, \
-                        dxil-resource-access, dxil-cbuffer-lowering, spirv-cbuffer-access"
+                        dxil-resource-access, dxil-cbuffer-lowering, spirv-cbuffer-access, \
+                        dxil-forward-handle-accesses, dxil-resource-implicit-binding, \
+                        dxil-op-lower, dxil-lower"
                     .into()
             })
         );
@@ -192,5 +226,21 @@ mod tests {
             ]
         );
         assert_eq!(Pass::DxilCBufferAccess.name(), "dxil-cbuffer-access");
+    }
+
+    #[test]
+    fn dxil_lower_runs_access_forwarding_binding_and_op_lowering() {
+        assert_eq!(
+            parse_pipeline("dxil-lower").unwrap(),
+            [
+                Pass::DxilCBufferAccess,
+                Pass::DxilResourceAccess,
+                Pass::DxilForwardHandleAccesses,
+                Pass::DxilResourceImplicitBinding,
+                Pass::DxilOpLower
+            ]
+        );
+        assert_eq!(Pass::SpirvCBufferAccess.name(), "spirv-cbuffer-access");
+        assert_eq!(Pass::DxilOpLower.name(), "dxil-op-lower");
     }
 }
