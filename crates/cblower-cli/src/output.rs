@@ -12,6 +12,13 @@ pub fn write_output(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         out.write_all(bytes)?;
         return out.flush();
     }
+    // A device or pipe (`-o /dev/null`, `-o /dev/stdout`) is written in place:
+    // renaming a temporary file over it would replace the device node itself.
+    if std::fs::metadata(path).is_ok_and(|m| !m.file_type().is_file() && !m.is_dir()) {
+        let mut out = std::fs::OpenOptions::new().write(true).open(path)?;
+        out.write_all(bytes)?;
+        return out.flush();
+    }
     let dir = match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => std::path::PathBuf::from("."),
@@ -46,6 +53,31 @@ mod tests {
         assert_eq!(std::fs::read(&target).unwrap(), b"hello\n");
         let leftovers: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
         assert_eq!(leftovers.len(), 1);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// `-o /dev/null` once replaced the device node with a regular file; a
+    /// FIFO stands in for the device here, so a regression cannot do harm.
+    #[cfg(unix)]
+    #[test]
+    fn a_fifo_is_written_in_place_not_replaced() {
+        use std::os::unix::fs::FileTypeExt;
+        let dir = std::env::temp_dir().join(format!("cblower-fifo-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let fifo = dir.join("pipe");
+        let made = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap();
+        assert!(made.success());
+        let reader = {
+            let fifo = fifo.clone();
+            std::thread::spawn(move || std::fs::read(fifo).unwrap())
+        };
+        write_output(&fifo, b"through the pipe\n").unwrap();
+        // Checked before joining: a replaced FIFO would leave the reader blocked.
+        assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo());
+        assert_eq!(reader.join().unwrap(), b"through the pipe\n");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -163,7 +163,12 @@ fn rewrite_buffer<'ctx>(
         let Some(global) = member.global else {
             continue;
         };
-        let users = global.users();
+        let mut seen = std::collections::HashSet::new();
+        let users: Vec<RawValue<'ctx>> = global
+            .users_per_use()
+            .into_iter()
+            .filter(|u| seen.insert(*u))
+            .collect();
         if users.is_empty() {
             continue;
         }
