@@ -8,8 +8,9 @@ default) shaped like clang-22's -O1 output: one cbuffer of 64 members
 loads through constant-expression GEPs (array elements) and through run-time
 GEPs, all summed so nothing is dead. Each tool runs
 `-S -passes=spirv-cbuffer-access -o <file>` on every module RUNS times;
-the median wall time and the peak RSS of one run (from wait4) are printed as
-a Markdown table.
+the median wall time, the median CPU time (user + system, which contention
+from other processes does not inflate) and the peak RSS of the first run (all
+from wait4) are printed as a Markdown table.
 
 Usage: tools/perf/spirv_access.py CBLOWER_OPT [OPT22] [--runs 5] [--sizes 1000,10000,100000]
 """
@@ -107,7 +108,7 @@ def module(loads):
 
 
 def run_once(tool, path):
-    """Wall seconds and peak RSS (KiB) of one run."""
+    """Wall seconds, CPU seconds (user + system) and peak RSS (KiB) of one run."""
     start = time.perf_counter()
     proc = subprocess.Popen(
         [tool, "-S", "-passes=spirv-cbuffer-access", "-o", path + ".out", path],
@@ -119,7 +120,7 @@ def run_once(tool, path):
     proc.stderr.close()
     if status != 0:
         sys.exit(f"{tool} failed on {path}:\n{err}")
-    return wall, usage.ru_maxrss
+    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss
 
 
 def main():
@@ -130,8 +131,11 @@ def main():
     ap.add_argument("--sizes", default="1000,10000,100000")
     args = ap.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
-    print("| loads | opt-22 median | cblower-opt median | ratio | opt-22 peak RSS | cblower-opt peak RSS |")
-    print("|---|---|---|---|---|---|")
+    print(
+        "| loads | opt-22 wall | cblower-opt wall | ratio | opt-22 CPU | cblower-opt CPU | CPU ratio "
+        "| opt-22 peak RSS | cblower-opt peak RSS |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|")
     with tempfile.TemporaryDirectory() as tmp:
         for n in sizes:
             path = os.path.join(tmp, f"loads-{n}.ll")
@@ -140,11 +144,16 @@ def main():
             rows = {}
             for name, tool in (("opt22", args.opt22), ("ours", args.cblower_opt)):
                 runs = [run_once(tool, path) for _ in range(args.runs)]
-                rows[name] = (statistics.median(w for w, _ in runs), runs[0][1])
-            t0, r0 = rows["opt22"]
-            t1, r1 = rows["ours"]
+                rows[name] = (
+                statistics.median(w for w, _, _ in runs),
+                statistics.median(c for _, c, _ in runs),
+                runs[0][2],
+            )
+            t0, c0, r0 = rows["opt22"]
+            t1, c1, r1 = rows["ours"]
             print(
-                f"| {n} | {t0:.3f} s | {t1:.3f} s | {t1 / t0:.2f} | {r0 / 1024:.0f} MiB | {r1 / 1024:.0f} MiB |"
+                f"| {n} | {t0:.3f} s | {t1:.3f} s | {t1 / t0:.2f} | {c0:.3f} s | {c1:.3f} s | {c1 / c0:.2f} "
+                f"| {r0 / 1024:.0f} MiB | {r1 / 1024:.0f} MiB |"
             )
 
 

@@ -40,6 +40,38 @@ pub fn write_output(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     result
 }
 
+/// Like [`write_output`], for writers that take a path and stream into it
+/// (LLVM printing a module straight to a file instead of into a string):
+/// `write` gets `-` for stdout, the device itself for a device or pipe, and a
+/// temporary file beside `path` otherwise, renamed over `path` once `write`
+/// succeeded.
+pub fn write_output_via(
+    path: &Path,
+    write: impl FnOnce(&Path) -> std::io::Result<()>,
+) -> std::io::Result<()> {
+    if path.as_os_str() == "-" {
+        std::io::stdout().lock().flush()?;
+        return write(path);
+    }
+    if std::fs::metadata(path).is_ok_and(|m| !m.file_type().is_file() && !m.is_dir()) {
+        return write(path);
+    }
+    let dir = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => std::path::PathBuf::from("."),
+    };
+    let file_name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "out".to_owned());
+    let tmp = dir.join(format!(".{file_name}.cblower-tmp.{}", std::process::id()));
+    let result = write(&tmp).and_then(|()| std::fs::rename(&tmp, path));
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -78,6 +110,30 @@ mod tests {
         // Checked before joining: a replaced FIFO would leave the reader blocked.
         assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo());
         assert_eq!(reader.join().unwrap(), b"through the pipe\n");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn streaming_writer_goes_through_a_renamed_temporary() {
+        let dir = std::env::temp_dir().join(format!("cblower-via-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let target = dir.join("b.ll");
+        write_output_via(&target, |p| {
+            assert_ne!(p, target.as_path());
+            std::fs::write(p, b"streamed\n")
+        })
+        .unwrap();
+        assert_eq!(std::fs::read(&target).unwrap(), b"streamed\n");
+        let failed = write_output_via(&dir.join("c.ll"), |p| {
+            std::fs::write(p, b"partial")?;
+            Err(std::io::Error::other("writer failed"))
+        });
+        assert!(failed.is_err());
+        let names: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(names, ["b.ll"]);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -6,13 +6,14 @@ use std::process::ExitCode;
 
 use cblower_cli::exit::{INPUT_ERROR, USAGE_ERROR};
 use cblower_cli::opt_args::normalize_llvm_style_args;
-use cblower_cli::output::write_output;
+use cblower_cli::output::{write_output, write_output_via};
 use cblower_llvm::ffi::{data_layout_string, set_data_layout};
-use cblower_llvm::ir_io::{module_bitcode, parse_module, print_module};
+use cblower_llvm::ir_io::{module_bitcode, parse_module};
 use cblower_llvm::passes::{parse_pipeline, run_pipeline};
 use cblower_llvm::Target;
 use clap::Parser;
 use inkwell::context::Context;
+use inkwell::memory_buffer::MemoryBuffer;
 
 /// Runs cblower's cbuffer passes on an LLVM module, like `opt`.
 ///
@@ -89,20 +90,28 @@ fn run(args: &Args) -> Result<(), (i32, String)> {
         Some(p) => parse_pipeline(p).map_err(|e| (USAGE_ERROR, e.to_string()))?,
         None => Vec::new(),
     };
-    let (bytes, name) = if args.input.as_os_str() == "-" {
+    let ctx = Context::create();
+    let (module, name) = if args.input.as_os_str() == "-" {
         let mut buf = Vec::new();
         std::io::stdin()
             .read_to_end(&mut buf)
             .map_err(|e| (INPUT_ERROR, format!("<stdin>: cannot read: {e}")))?;
-        (buf, "<stdin>".to_owned())
+        let module =
+            parse_module(&ctx, &buf, "<stdin>").map_err(|e| (INPUT_ERROR, e.to_string()))?;
+        (module, "<stdin>".to_owned())
     } else {
+        // LLVM maps the file itself (no copy in memory), as opt does; opening
+        // it first gives the usual error message when it is missing.
         let name = args.input.display().to_string();
-        let bytes = std::fs::read(&args.input)
+        std::fs::File::open(&args.input)
             .map_err(|e| (INPUT_ERROR, format!("{name}: cannot read input file: {e}")))?;
-        (bytes, name)
+        let buffer = MemoryBuffer::create_from_file(&args.input)
+            .map_err(|e| (INPUT_ERROR, format!("{name}: cannot read input file: {e}")))?;
+        let module = ctx
+            .create_module_from_ir(buffer)
+            .map_err(|e| (INPUT_ERROR, e.to_string().trim_end().to_owned()))?;
+        (module, name)
     };
-    let ctx = Context::create();
-    let module = parse_module(&ctx, &bytes, &name).map_err(|e| (INPUT_ERROR, e.to_string()))?;
     if let Some(triple) = &args.mtriple {
         module.set_triple(&inkwell::targets::TargetTriple::create(triple));
         default_data_layout(&module, triple).map_err(|e| (INPUT_ERROR, e.to_string()))?;
@@ -113,12 +122,17 @@ fn run(args: &Args) -> Result<(), (i32, String)> {
     if args.disable_output {
         return Ok(());
     }
-    let out = if args.text {
-        print_module(&module).into_bytes()
+    let written = if args.text {
+        // Streamed by LLVM into the file: no copy of the whole text in memory.
+        write_output_via(&args.output, |path| {
+            module
+                .print_to_file(path)
+                .map_err(|e| std::io::Error::other(e.to_string()))
+        })
     } else {
-        module_bitcode(&module)
+        write_output(&args.output, &module_bitcode(&module))
     };
-    write_output(&args.output, &out).map_err(|e| {
+    written.map_err(|e| {
         (
             INPUT_ERROR,
             format!("{}: cannot write output: {e}", args.output.display()),
