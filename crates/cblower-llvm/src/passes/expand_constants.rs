@@ -90,6 +90,7 @@ pub fn expand_constant_users<'ctx>(
 
     let mut expanded: HashMap<(RawValue<'ctx>, RawBlock<'ctx>), Vec<RawValue<'ctx>>> =
         HashMap::new();
+    let mut order = BlockOrder::default();
     while let Some(inst) = worklist.pop() {
         let is_phi = inst.opcode() == Some(LLVMOpcode::LLVMPHI);
         for index in 0..inst.num_operands() {
@@ -111,10 +112,13 @@ pub fn expand_constant_users<'ctx>(
             let cached = expanded.entry((op, block)).or_default();
             let reuse = cached
                 .first()
-                .is_some_and(|first| !comes_before(insert_before, *first));
+                .is_some_and(|first| !order.comes_before(insert_before, *first));
             if !reuse {
                 builder.position_before(insert_before);
                 *cached = expand(builder, op).map_err(|reason| PassError::at(inst, reason))?;
+                for new in cached.iter() {
+                    order.inserted(*new);
+                }
             }
             for new in cached.iter() {
                 worklist.insert(*new);
@@ -136,6 +140,69 @@ fn first_insertion_point<'ctx>(block: RawBlock<'ctx>) -> Option<RawValue<'ctx>> 
         .instructions()
         .into_iter()
         .find(|i| i.opcode() != Some(LLVMOpcode::LLVMPHI))
+}
+
+/// Gap between the positions [`BlockOrder`] gives consecutive instructions.
+const POSITION_GAP: u64 = 1 << 20;
+
+/// Instruction order within blocks, numbered lazily with gaps so that an
+/// expansion inserted between two numbered instructions takes the midpoint of
+/// their positions; a block is renumbered only when a gap is used up. (LLVM
+/// caches the order too but renumbers the whole block after each insertion;
+/// walking the block on every query made large blocks quadratic.)
+#[derive(Default)]
+struct BlockOrder<'ctx> {
+    numbered: HashSet<RawBlock<'ctx>>,
+    position: HashMap<RawValue<'ctx>, u64>,
+}
+
+impl<'ctx> BlockOrder<'ctx> {
+    fn number(&mut self, block: RawBlock<'ctx>) {
+        for (i, inst) in block.instructions().into_iter().enumerate() {
+            self.position.insert(inst, (i as u64 + 1) * POSITION_GAP);
+        }
+        self.numbered.insert(block);
+    }
+
+    /// Whether `a` comes strictly before `b` (both in one block).
+    fn comes_before(&mut self, a: RawValue<'ctx>, b: RawValue<'ctx>) -> bool {
+        let Some(block) = a.parent_block() else {
+            return comes_before(a, b);
+        };
+        if !self.numbered.contains(&block) {
+            self.number(block);
+        }
+        match (self.position.get(&a), self.position.get(&b)) {
+            (Some(x), Some(y)) => x < y,
+            _ => comes_before(a, b),
+        }
+    }
+
+    /// Records `inst`, just inserted into its block.
+    fn inserted(&mut self, inst: RawValue<'ctx>) {
+        let Some(block) = inst.parent_block() else {
+            return;
+        };
+        if !self.numbered.contains(&block) {
+            return;
+        }
+        let before = match inst.previous_instruction() {
+            Some(p) => self.position.get(&p).copied(),
+            None => Some(0),
+        };
+        let after = match inst.next_instruction() {
+            Some(n) => self.position.get(&n).copied(),
+            None => before.map(|b| b + 2 * POSITION_GAP),
+        };
+        match (before, after) {
+            (Some(lo), Some(hi)) if hi > lo + 1 => {
+                self.position.insert(inst, lo + (hi - lo) / 2);
+            }
+            _ => {
+                self.numbered.remove(&block);
+            }
+        }
+    }
 }
 
 /// Whether `a` comes strictly before `b` (both in one block). Walks outward
