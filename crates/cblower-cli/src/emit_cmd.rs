@@ -11,13 +11,14 @@ use cblower_llvm::emit::{
     HandleBinding,
 };
 use cblower_llvm::ffi::verify_module;
+use cblower_llvm::passes::{parse_pipeline, run_pipeline};
 use cblower_llvm::Target;
 use clap::{Args, ValueEnum};
 use inkwell::context::Context;
 
 use crate::exit::{INPUT_ERROR, SUCCESS};
 use crate::layout_cmd::{lay_out_program, use_color, ColorArg, FrontendArgs, TargetArg};
-use crate::output::{write_output, write_output_with};
+use crate::output::{write_output, write_output_via};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum EmitRulesArg {
@@ -42,8 +43,20 @@ pub struct EmitArgs {
     pub output: PathBuf,
     #[arg(long, value_enum, default_value = "auto")]
     pub color: ColorArg,
+    /// Also run the target's lowering pipeline on the module: `dxil-lower`
+    /// for DXIL, `spirv-cbuffer-access` for SPIR-V.
+    #[arg(long)]
+    pub lower: bool,
     #[command(flatten)]
     pub frontend: FrontendArgs,
+}
+
+/// The pipeline `--lower` runs for `target`.
+pub fn lowering_pipeline(target: Target) -> &'static str {
+    match target {
+        Target::Dxil => "dxil-lower",
+        Target::SpirV => "spirv-cbuffer-access",
+    }
 }
 
 /// clang-22 gathers only translation-unit-scope variables into `$Globals`;
@@ -203,27 +216,23 @@ pub fn run(args: &EmitArgs) -> i32 {
         eprintln!("error: internal error, the emitted module does not verify: {e}");
         return INPUT_ERROR;
     }
-    let to_stdout = args.output.as_os_str() == "-";
-    let bitcode = args.output.extension().is_some_and(|e| e == "bc");
-    let written = if to_stdout {
-        let bytes = if bitcode {
-            module.write_bitcode_to_memory().as_slice().to_vec()
-        } else {
-            module.print_to_string().to_bytes().to_vec()
-        };
-        write_output(&args.output, &bytes)
+    if args.lower {
+        let pipeline = lowering_pipeline(target);
+        let lowered = parse_pipeline(pipeline)
+            .and_then(|passes| run_pipeline(&module, &passes, &mut std::io::sink()));
+        if let Err(e) = lowered {
+            eprintln!("error: {pipeline}: {e}");
+            return INPUT_ERROR;
+        }
+    }
+    let written = if args.output.extension().is_some_and(|e| e == "bc") {
+        write_output(&args.output, module.write_bitcode_to_memory().as_slice())
     } else {
-        write_output_with(&args.output, |tmp| {
-            let ok = if bitcode {
-                module.write_bitcode_to_path(tmp)
-            } else {
-                module.print_to_file(tmp).is_ok()
-            };
-            if ok {
-                Ok(())
-            } else {
-                Err(std::io::Error::other("LLVM could not write the module"))
-            }
+        // Streamed by LLVM into the file: no copy of the whole text in memory.
+        write_output_via(&args.output, |path| {
+            module
+                .print_to_file(path)
+                .map_err(|e| std::io::Error::other(e.to_string()))
         })
     };
     if let Err(e) = written {

@@ -6,19 +6,22 @@ use std::process::ExitCode;
 
 use cblower_cli::exit::{INPUT_ERROR, USAGE_ERROR};
 use cblower_cli::opt_args::normalize_llvm_style_args;
-use cblower_cli::output::{write_output, write_output_with};
+use cblower_cli::output::{write_output, write_output_via};
 use cblower_llvm::ffi::{data_layout_string, set_data_layout};
-use cblower_llvm::ir_io::{module_bitcode, parse_module, print_module};
+use cblower_llvm::ir_io::{module_bitcode, parse_module};
 use cblower_llvm::passes::{parse_pipeline, run_pipeline};
 use cblower_llvm::Target;
 use clap::Parser;
 use inkwell::context::Context;
+use inkwell::memory_buffer::MemoryBuffer;
 
 /// Runs cblower's cbuffer passes on an LLVM module, like `opt`.
 ///
 /// Passes: verify, instnamer, print-cbuffers (writes to stderr),
 /// dxil-cbuffer-access, dxil-resource-access, and dxil-cbuffer-lowering (the
-/// two access passes in order).
+/// two access passes in order); spirv-cbuffer-access; dxil-forward-handle-accesses,
+/// dxil-resource-implicit-binding, dxil-op-lower, and dxil-lower (the whole
+/// DXIL cbuffer pipeline).
 ///
 /// Long options may be written with one dash, as LLVM's tools spell them
 /// (`-passes=verify`, `-mtriple=dxil-pc-shadermodel6.6-compute`).
@@ -87,20 +90,28 @@ fn run(args: &Args) -> Result<(), (i32, String)> {
         Some(p) => parse_pipeline(p).map_err(|e| (USAGE_ERROR, e.to_string()))?,
         None => Vec::new(),
     };
-    let (bytes, name) = if args.input.as_os_str() == "-" {
+    let ctx = Context::create();
+    let (module, name) = if args.input.as_os_str() == "-" {
         let mut buf = Vec::new();
         std::io::stdin()
             .read_to_end(&mut buf)
             .map_err(|e| (INPUT_ERROR, format!("<stdin>: cannot read: {e}")))?;
-        (buf, "<stdin>".to_owned())
+        let module =
+            parse_module(&ctx, &buf, "<stdin>").map_err(|e| (INPUT_ERROR, e.to_string()))?;
+        (module, "<stdin>".to_owned())
     } else {
+        // LLVM maps the file itself (no copy in memory), as opt does; opening
+        // it first gives the usual error message when it is missing.
         let name = args.input.display().to_string();
-        let bytes = std::fs::read(&args.input)
+        std::fs::File::open(&args.input)
             .map_err(|e| (INPUT_ERROR, format!("{name}: cannot read input file: {e}")))?;
-        (bytes, name)
+        let buffer = MemoryBuffer::create_from_file(&args.input)
+            .map_err(|e| (INPUT_ERROR, format!("{name}: cannot read input file: {e}")))?;
+        let module = ctx
+            .create_module_from_ir(buffer)
+            .map_err(|e| (INPUT_ERROR, e.to_string().trim_end().to_owned()))?;
+        (module, name)
     };
-    let ctx = Context::create();
-    let module = parse_module(&ctx, &bytes, &name).map_err(|e| (INPUT_ERROR, e.to_string()))?;
     if let Some(triple) = &args.mtriple {
         module.set_triple(&inkwell::targets::TargetTriple::create(triple));
         default_data_layout(&module, triple).map_err(|e| (INPUT_ERROR, e.to_string()))?;
@@ -111,27 +122,15 @@ fn run(args: &Args) -> Result<(), (i32, String)> {
     if args.disable_output {
         return Ok(());
     }
-    let written = if args.output.as_os_str() == "-" {
-        let out = if args.text {
-            print_module(&module).into_bytes()
-        } else {
-            module_bitcode(&module)
-        };
-        write_output(&args.output, &out)
-    } else {
-        // Straight into the file: no copy of a large module's text in memory.
-        write_output_with(&args.output, |tmp| {
-            let ok = if args.text {
-                module.print_to_file(tmp).is_ok()
-            } else {
-                module.write_bitcode_to_path(tmp)
-            };
-            if ok {
-                Ok(())
-            } else {
-                Err(std::io::Error::other("LLVM could not write the module"))
-            }
+    let written = if args.text {
+        // Streamed by LLVM into the file: no copy of the whole text in memory.
+        write_output_via(&args.output, |path| {
+            module
+                .print_to_file(path)
+                .map_err(|e| std::io::Error::other(e.to_string()))
         })
+    } else {
+        write_output(&args.output, &module_bitcode(&module))
     };
     let result = written.map_err(|e| {
         (

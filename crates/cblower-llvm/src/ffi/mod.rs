@@ -36,6 +36,7 @@ use llvm_sys::{LLVMLinkage, LLVMTypeKind, LLVMVisibility};
 
 mod builder;
 mod module_ops;
+mod rewrite;
 mod value;
 
 pub use builder::{intrinsic_id, RawBuilder};
@@ -43,6 +44,12 @@ pub use module_ops::{
     constant_expr_as_instruction, data_layout_string, erase_named_metadata, module_functions,
     named_global, named_metadata, named_struct_of, remove_dead_constant_users, run_llvm_passes,
     set_data_layout, MdOperand, ModuleLayout,
+};
+pub use rewrite::{
+    call_args, call_before, called_function, callee_param_count, clone_instruction, const_int,
+    const_named_struct, declare_function, delete_function, insert_before, int_type, is_declaration,
+    named_struct_with_body, pointer_type, store_parts, successors, target_triple, void_type,
+    Callee,
 };
 pub use value::{RawBlock, RawValue, ValueKind};
 

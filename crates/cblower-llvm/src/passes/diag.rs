@@ -34,6 +34,10 @@ pub enum PassError {
     /// A value that is not an instruction uses cbuffer memory.
     #[error("{what} uses cbuffer member @{member}, which the pass cannot rewrite")]
     NonInstructionUse { member: String, what: String },
+    /// The module as a whole cannot be lowered (no DXIL triple, a DXIL type
+    /// name already taken by another shape).
+    #[error("{0}")]
+    CannotLower(String),
     /// An LLVM C API call failed.
     #[error(transparent)]
     Llvm(#[from] LlvmError),

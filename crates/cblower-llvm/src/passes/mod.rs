@@ -16,12 +16,17 @@ pub mod cbuffer_access;
 mod cbuffer_memcpy;
 pub mod cbuffer_metadata;
 mod diag;
+pub mod dxil_op_lower;
+mod dxil_op_types;
 mod expand_constants;
+pub mod forward_handles;
+pub mod implicit_binding;
 mod pointer_merge;
 pub mod print_cbuffers;
 pub mod resource_access;
 mod row_access;
 mod row_reader;
+pub mod spirv_cbuffer_access;
 
 pub use diag::PassError;
 
@@ -38,6 +43,14 @@ pub enum Pass {
     DxilCBufferAccess,
     /// Loads through cbuffer pointers become row loads (see [`resource_access`]).
     DxilResourceAccess,
+    /// Member globals become SPIR-V `getpointer` calls (see [`spirv_cbuffer_access`]).
+    SpirvCBufferAccess,
+    /// Handle loads become the stored handle (see [`forward_handles`]).
+    DxilForwardHandleAccesses,
+    /// Implicitly bound cbuffers get `b` registers (see [`implicit_binding`]).
+    DxilResourceImplicitBinding,
+    /// Row loads and handles become DXIL operations (see [`dxil_op_lower`]).
+    DxilOpLower,
 }
 
 /// Names a pipeline element can have, and what each expands to.
@@ -50,6 +63,26 @@ const NAMES: &[(&str, &[Pass])] = &[
     (
         "dxil-cbuffer-lowering",
         &[Pass::DxilCBufferAccess, Pass::DxilResourceAccess],
+    ),
+    ("spirv-cbuffer-access", &[Pass::SpirvCBufferAccess]),
+    (
+        "dxil-forward-handle-accesses",
+        &[Pass::DxilForwardHandleAccesses],
+    ),
+    (
+        "dxil-resource-implicit-binding",
+        &[Pass::DxilResourceImplicitBinding],
+    ),
+    ("dxil-op-lower", &[Pass::DxilOpLower]),
+    (
+        "dxil-lower",
+        &[
+            Pass::DxilCBufferAccess,
+            Pass::DxilResourceAccess,
+            Pass::DxilForwardHandleAccesses,
+            Pass::DxilResourceImplicitBinding,
+            Pass::DxilOpLower,
+        ],
     ),
 ];
 
@@ -143,6 +176,10 @@ pub fn run_pipeline(
             }
             Pass::DxilCBufferAccess => cbuffer_access::run(module).map_err(failed)?,
             Pass::DxilResourceAccess => resource_access::run(module).map_err(failed)?,
+            Pass::SpirvCBufferAccess => spirv_cbuffer_access::run(module).map_err(failed)?,
+            Pass::DxilForwardHandleAccesses => forward_handles::run(module).map_err(failed)?,
+            Pass::DxilResourceImplicitBinding => implicit_binding::run(module).map_err(failed)?,
+            Pass::DxilOpLower => dxil_op_lower::run(module).map_err(failed)?,
         }
     }
     if let Some(&last) = passes.last() {
@@ -169,7 +206,9 @@ mod tests {
             Err(PipelineError::UnknownPass {
                 name: "frobnicate".into(),
                 known: "verify, instnamer, print-cbuffers, dxil-cbuffer-access, \
-                        dxil-resource-access, dxil-cbuffer-lowering"
+                        dxil-resource-access, dxil-cbuffer-lowering, spirv-cbuffer-access, \
+                        dxil-forward-handle-accesses, dxil-resource-implicit-binding, \
+                        dxil-op-lower, dxil-lower"
                     .into()
             })
         );
@@ -190,5 +229,21 @@ mod tests {
             ]
         );
         assert_eq!(Pass::DxilCBufferAccess.name(), "dxil-cbuffer-access");
+    }
+
+    #[test]
+    fn dxil_lower_runs_access_forwarding_binding_and_op_lowering() {
+        assert_eq!(
+            parse_pipeline("dxil-lower").unwrap(),
+            [
+                Pass::DxilCBufferAccess,
+                Pass::DxilResourceAccess,
+                Pass::DxilForwardHandleAccesses,
+                Pass::DxilResourceImplicitBinding,
+                Pass::DxilOpLower
+            ]
+        );
+        assert_eq!(Pass::SpirvCBufferAccess.name(), "spirv-cbuffer-access");
+        assert_eq!(Pass::DxilOpLower.name(), "dxil-op-lower");
     }
 }

@@ -1,0 +1,300 @@
+//! `spirv-cbuffer-access`: member globals become `llvm.spv.resource.getpointer`
+//! calls on the buffer's handle.
+//!
+//! Algorithm (LLVM 22's `SPIRVCBufferAccess`, so that the output is the same
+//! wherever LLVM 22's is valid):
+//!
+//! 1. Read `!hlsl.cbs` with `spirv.Padding` as the padding type.
+//! 2. Turn constant-expression users of the member globals into instructions
+//!    ([`super::expand_constants`], the same algorithm as the DXIL pass).
+//! 3. For each buffer, the handle definition is the value of the first store
+//!    into the handle global (in use-list order). Right after it, one
+//!    `call ptr addrspace(12) @llvm.spv.resource.getpointer.p12.<handle>(handle, i32 K)`
+//!    per member that has uses, in member order, where K is the index of the
+//!    layout struct element that contains the member's offset (padding
+//!    elements count). The member's uses read that pointer.
+//! 4. Delete the member globals, the stores into the handle global, the handle
+//!    global and `!hlsl.cbs`.
+//!
+//! Difference from LLVM 22: LLVM points every use at the calls next to the
+//! handle definition, even uses in other functions, and the module no longer
+//! verifies ("Referring to an instruction in another function!") whenever a
+//! member is read outside the function that creates the handle: every library
+//! with an exported function, two entry points sharing a buffer, or any
+//! module before inlining. Here only the uses in the defining function read
+//! those calls; every other function that reads members gets its own copy of
+//! the handle creation call (the `handlefrombinding` or
+//! `handlefromimplicitbinding` call with the same constant arguments, named
+//! like the original) at the top of its entry block, followed by its own
+//! `getpointer` calls. A buffer whose members are read but whose handle is
+//! never stored, or whose handle cannot be re-created (not a call with
+//! constant arguments), is an error instead of LLVM's fatal error.
+
+use std::collections::HashMap;
+
+use inkwell::module::Module;
+use llvm_sys::LLVMOpcode;
+
+use super::cbuffer_metadata::{read_cbuffers, CBufferEntry, CBufferSlot, CBS_NODE};
+use super::expand_constants::expand_constant_users;
+use super::PassError;
+use crate::ffi::{
+    call_args, clone_instruction, erase_named_metadata, insert_before, intrinsic_id,
+    module_functions, store_parts, ModuleLayout, RawBuilder, RawValue,
+};
+
+/// The SPIR-V padding type.
+pub const SPIRV_PADDING: &str = "spirv.Padding";
+/// The intrinsic that turns a handle and a struct element index into a pointer.
+pub const SPV_GETPOINTER: &str = "llvm.spv.resource.getpointer";
+/// The intrinsic that marks the convergence entry of a function; new code
+/// goes after it.
+const CONVERGENCE_ENTRY: &str = "llvm.experimental.convergence.entry";
+
+/// Runs the pass on `module`.
+pub fn run(module: &Module<'_>) -> Result<(), PassError> {
+    let Some(slots) = read_cbuffers(module, SPIRV_PADDING)? else {
+        return Ok(());
+    };
+    let entries: Vec<CBufferEntry<'_>> = slots
+        .into_iter()
+        .filter_map(|s| match s {
+            CBufferSlot::Live(e) => Some(e),
+            CBufferSlot::NullHandle { .. } => None,
+        })
+        .collect();
+    let globals: Vec<RawValue<'_>> = entries
+        .iter()
+        .flat_map(|e| e.members.iter().filter_map(|m| m.global))
+        .collect();
+
+    let builder = RawBuilder::new(module);
+    expand_constant_users(&builder, &globals)?;
+
+    let dl = ModuleLayout::of(module);
+    let function_order: HashMap<RawValue<'_>, usize> = module_functions(module)
+        .into_iter()
+        .enumerate()
+        .map(|(i, f)| (f, i))
+        .collect();
+    for entry in &entries {
+        rewrite_buffer(&builder, &dl, &function_order, entry)?;
+    }
+
+    erase_named_metadata(module, CBS_NODE)?;
+    let mut deleted = std::collections::HashSet::new();
+    for entry in &entries {
+        for global in entry.members.iter().filter_map(|m| m.global) {
+            if deleted.insert(global) {
+                if global.has_uses() {
+                    return Err(PassError::NonInstructionUse {
+                        member: global.name(),
+                        what: "a value".into(),
+                    });
+                }
+                global.delete_global();
+            }
+        }
+        if deleted.insert(entry.handle) {
+            for user in entry.handle.users() {
+                if user.opcode() == Some(LLVMOpcode::LLVMStore)
+                    && store_parts(user).is_some_and(|(_, ptr)| ptr == entry.handle)
+                {
+                    user.erase_instruction();
+                } else {
+                    return Err(PassError::at(
+                        user,
+                        format!(
+                            "the handle global @{} is used other than by the store of its handle",
+                            entry.handle.name()
+                        ),
+                    ));
+                }
+            }
+            entry.handle.delete_global();
+        }
+    }
+    Ok(())
+}
+
+/// The element of the layout struct that contains byte `offset`: the last
+/// element starting at or before it (`StructLayout::getElementContainingOffset`).
+fn element_containing(
+    dl: &ModuleLayout,
+    entry: &CBufferEntry<'_>,
+    offset: u64,
+) -> Result<u32, PassError> {
+    let count = entry.layout.struct_elements()?.len() as u32;
+    let mut found = 0;
+    for i in 0..count {
+        if dl.element_offset(entry.layout, i) <= offset {
+            found = i;
+        } else {
+            break;
+        }
+    }
+    Ok(found)
+}
+
+/// The value the handle global is first stored with (LLVM's `findHandleDef`).
+fn handle_definition<'ctx>(handle: RawValue<'ctx>) -> Option<RawValue<'ctx>> {
+    handle.users().into_iter().find_map(|u| {
+        let (value, ptr) = store_parts(u)?;
+        (ptr == handle && value.is_instruction()).then_some(value)
+    })
+}
+
+/// Rewrites the member uses of one buffer (steps 3 and the cross-function
+/// extension of the module docs).
+fn rewrite_buffer<'ctx>(
+    builder: &RawBuilder<'ctx>,
+    dl: &ModuleLayout,
+    function_order: &HashMap<RawValue<'ctx>, usize>,
+    entry: &CBufferEntry<'ctx>,
+) -> Result<(), PassError> {
+    // For each member with uses: its element index and its users per function.
+    struct UsedMember<'ctx> {
+        global: RawValue<'ctx>,
+        element: u32,
+        users: Vec<RawValue<'ctx>>,
+    }
+    let mut used = Vec::new();
+    for member in &entry.members {
+        let Some(global) = member.global else {
+            continue;
+        };
+        let mut seen = std::collections::HashSet::new();
+        let users: Vec<RawValue<'ctx>> = global
+            .users_per_use()
+            .into_iter()
+            .filter(|u| seen.insert(*u))
+            .collect();
+        if users.is_empty() {
+            continue;
+        }
+        for user in &users {
+            if !user.is_instruction() {
+                return Err(PassError::NonInstructionUse {
+                    member: global.name(),
+                    what: user.print(),
+                });
+            }
+        }
+        used.push(UsedMember {
+            global,
+            element: element_containing(dl, entry, member.offset)?,
+            users,
+        });
+    }
+    if used.is_empty() {
+        return Ok(());
+    }
+    let Some(def) = handle_definition(entry.handle) else {
+        return Err(PassError::BadCBufferMetadata {
+            entry: entry.index,
+            reason: format!(
+                "members of @{} are read but no handle is ever stored into it",
+                entry.handle.name()
+            ),
+        });
+    };
+    let def_function = def
+        .parent_function()
+        .ok_or_else(|| PassError::at(def, "the handle definition is not in a function"))?;
+
+    // Functions that read members, in module order; the defining one first.
+    let mut functions: Vec<RawValue<'ctx>> = used
+        .iter()
+        .flat_map(|m| m.users.iter().filter_map(|u| u.parent_function()))
+        .collect();
+    functions.sort_by_key(|f| (*f != def_function, function_order.get(f).copied()));
+    functions.dedup();
+
+    let handle_ty = entry.handle.global_value_type();
+    for function in functions {
+        let handle = if function == def_function {
+            let next = def
+                .next_instruction()
+                .ok_or_else(|| PassError::at(def, "the handle definition ends its block"))?;
+            builder.position_before(next);
+            def
+        } else {
+            let at = entry_insertion_point(function).ok_or_else(|| {
+                PassError::at(
+                    def,
+                    format!("function '{}' has no entry block", function.name()),
+                )
+            })?;
+            let copy = recreate_handle(def, at, function)?;
+            let next = copy
+                .next_instruction()
+                .ok_or_else(|| PassError::at(copy, "the handle copy ends its block"))?;
+            builder.position_before(next);
+            copy
+        };
+        for member in &used {
+            let here: Vec<RawValue<'ctx>> = member
+                .users
+                .iter()
+                .copied()
+                .filter(|u| u.parent_function() == Some(function))
+                .collect();
+            if here.is_empty() {
+                continue;
+            }
+            let index = builder.const_i32(member.element as i64);
+            let pointer = builder.call_intrinsic(
+                SPV_GETPOINTER,
+                &[member.global.ty(), handle_ty],
+                &[handle, index],
+                "",
+            )?;
+            for user in here {
+                for i in 0..user.num_operands() {
+                    if user.operand(i) == Some(member.global) {
+                        user.set_operand(i, pointer);
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Where a function's own handle goes: the first instruction of the entry
+/// block that is neither a phi nor the convergence entry call.
+fn entry_insertion_point(function: RawValue<'_>) -> Option<RawValue<'_>> {
+    let entry = *function.blocks().first()?;
+    let convergence = intrinsic_id(CONVERGENCE_ENTRY);
+    entry.instructions().into_iter().find(|i| {
+        i.opcode() != Some(LLVMOpcode::LLVMPHI)
+            && (convergence == 0 || i.called_intrinsic_id() != convergence)
+    })
+}
+
+/// Copies the handle creation call `def` before `at` (in `function`). Only a
+/// call whose arguments are all constants can be copied: anything else would
+/// read values of the defining function.
+fn recreate_handle<'ctx>(
+    def: RawValue<'ctx>,
+    at: RawValue<'ctx>,
+    function: RawValue<'ctx>,
+) -> Result<RawValue<'ctx>, PassError> {
+    let is_constant_call = def.opcode() == Some(LLVMOpcode::LLVMCall)
+        && call_args(def).iter().all(|a| a.is_constant());
+    if !is_constant_call {
+        return Err(PassError::at(
+            def,
+            format!(
+                "cbuffer members are read in function '{}', but the handle is created in \
+                 function '{}' by an instruction that cannot be repeated there (only a call \
+                 with constant arguments can)",
+                function.name(),
+                def.parent_function().map(|f| f.name()).unwrap_or_default()
+            ),
+        ));
+    }
+    let copy = clone_instruction(def);
+    insert_before(copy, at, &def.name())?;
+    Ok(copy)
+}
