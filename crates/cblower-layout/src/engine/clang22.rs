@@ -360,9 +360,11 @@ impl Cx {
                     reason,
                 });
             }
+            // Checked before shifting: every offset inside `t.node` is at most
+            // `t.size`, so once the end fits the shift cannot overflow.
+            let end = checked_end(Size::bytes(next), Size::bytes(t.size), member, fname)?;
             let mut node = t.node;
             node.shift_in_place(next);
-            let end = checked_end(Size::bytes(next), Size::bytes(t.size), member, fname)?;
             excess += t.alloc - t.size;
             prev = Some((fname.clone(), next, end.get()));
             nodes.push(FieldNode {

@@ -121,7 +121,9 @@ impl RowPacker {
             }
         };
         let node = lay_out(ty, offset, self.opts, member, name, structs)?;
-        let end = node.end();
+        // A value placed at the very top of the range (say at u64::MAX - 15)
+        // can end past it; that is an overflow, not a wrapped offset.
+        let end = checked_end(node.offset, node.size, member, name)?;
         if node.size.get() > 0 {
             if let Some(class) = last_leaf_scalar(&node).map(precision_class) {
                 self.last_row = Some(((end.get() - 1) / 16, class));
