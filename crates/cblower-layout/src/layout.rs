@@ -130,13 +130,78 @@ impl Node {
     }
 
     /// A copy of this node moved by `delta` bytes (used for array elements).
+    ///
+    /// Built in one pass (no clone-then-adjust), with vectors of exactly the
+    /// needed capacity: laying out repeated struct instances is mostly this.
     pub fn shifted(&self, delta: u64) -> Node {
-        let mut n = self.clone();
-        n.shift_in_place(delta);
-        n
+        let kind = match &self.kind {
+            NodeKind::Scalar(s) => NodeKind::Scalar(*s),
+            NodeKind::Vector { scalar, len } => NodeKind::Vector {
+                scalar: *scalar,
+                len: *len,
+            },
+            NodeKind::Matrix {
+                scalar,
+                rows,
+                cols,
+                order,
+                repr,
+                storage,
+            } => NodeKind::Matrix {
+                scalar: *scalar,
+                rows: *rows,
+                cols: *cols,
+                order: *order,
+                repr: repr.clone(),
+                storage: Box::new(storage.shifted(delta)),
+            },
+            NodeKind::Array {
+                count,
+                stride,
+                element,
+                trailing_padding,
+            } => NodeKind::Array {
+                count: *count,
+                stride: *stride,
+                element: Box::new(element.shifted(delta)),
+                trailing_padding: *trailing_padding,
+            },
+            NodeKind::Struct {
+                name,
+                fields,
+                padding,
+                filtered,
+            } => NodeKind::Struct {
+                name: name.clone(),
+                fields: fields
+                    .iter()
+                    .map(|f| FieldNode {
+                        name: f.name.clone(),
+                        ty: f.ty.clone(),
+                        node: f.node.shifted(delta),
+                    })
+                    .collect(),
+                padding: padding
+                    .iter()
+                    .map(|p| Padding {
+                        offset: Size::bytes(p.offset.get() + delta),
+                        ..*p
+                    })
+                    .collect(),
+                filtered: *filtered,
+            },
+        };
+        Node {
+            offset: Size::bytes(self.offset.get() + delta),
+            size: self.size,
+            align: self.align,
+            kind,
+        }
     }
 
-    fn shift_in_place(&mut self, delta: u64) {
+    /// [`Node::shifted`] without the copy, for nodes laid out at offset 0
+    /// and then moved to where their parent puts them.
+    pub(crate) fn shift_in_place(&mut self, delta: u64) {
         self.offset = Size::bytes(self.offset.get() + delta);
         match &mut self.kind {
             NodeKind::Scalar(_) | NodeKind::Vector { .. } => {}

@@ -17,9 +17,10 @@
 mod family;
 mod wgsl;
 
+use std::cell::RefCell;
 use std::sync::Arc;
 
-use crate::engine::{checked_align, checked_end, stored_fields};
+use crate::engine::{checked_align, checked_end, stored_fields, type_key, MemberOrder, TypeCache};
 use crate::error::LayoutError;
 use crate::layout::{FieldNode, MatrixStorage, Node, NodeKind, Padding, PaddingReason};
 use crate::rules::LayoutOptions;
@@ -30,29 +31,29 @@ use family::Family;
 
 /// Lays out a buffer's members (already filtered, explicit offsets first)
 /// as one struct at offset 0, rounded like any struct of the rule set.
-pub fn layout_members(
+pub(crate) fn layout_members(
     name: &Arc<str>,
-    members: &[(usize, &Field)],
+    members: &MemberOrder<'_>,
     opts: LayoutOptions,
 ) -> Result<(Node, Vec<usize>), LayoutError> {
     let walker = Walker {
         family: Family::of(opts.rules),
         types: opts.types,
+        structs: RefCell::default(),
     };
-    let fields: Vec<(Ctx<'_>, &Field)> = members
-        .iter()
-        .map(|&(member, f)| {
-            (
-                Ctx {
-                    member,
-                    name: &f.name,
-                },
-                f,
-            )
-        })
-        .collect();
-    let root = walker.struct_node(name.clone(), &fields, None, false)?;
-    Ok((root, members.iter().map(|&(i, _)| i).collect()))
+    let mut member_index = Vec::with_capacity(members.max_len());
+    let fields = members.iter().map(|(member, f)| {
+        member_index.push(member);
+        (
+            Ctx {
+                member,
+                name: &f.name,
+            },
+            f,
+        )
+    });
+    let root = walker.struct_node(name.clone(), fields, members.max_len(), None, false)?;
+    Ok((root, member_index))
 }
 
 /// Which buffer member an error is reported against: nested fields report
@@ -75,6 +76,11 @@ impl Ctx<'_> {
 struct Walker {
     family: Family,
     types: TypeOptions,
+    /// Each struct type's layout (at offset 0), computed once per buffer:
+    /// in this family a struct's layout does not depend on where it sits, so
+    /// every instance is a copy. Failed layouts are not kept, so an error is
+    /// recomputed for (and reported against) the member that hits it.
+    structs: RefCell<TypeCache<Node>>,
 }
 
 impl Walker {
@@ -105,7 +111,15 @@ impl Walker {
                 };
                 self.array(element, *len, stride, ctx)
             }
-            Ty::Struct(s) => self.struct_ty(s, ctx),
+            Ty::Struct(s) => {
+                let key = type_key(s);
+                if let Some(node) = self.structs.borrow().get(&key) {
+                    return Ok(node.shifted(0));
+                }
+                let node = self.struct_ty(s, ctx)?;
+                self.structs.borrow_mut().insert(key, node.shifted(0));
+                Ok(node)
+            }
             // Resources take no bytes; the caller filters them, but a direct
             // `layout_type` of one gets an empty node rather than a panic.
             Ty::Resource(_) => Ok(Node {
@@ -223,26 +237,31 @@ impl Walker {
             _ => u64::MAX,
         });
         placed.extend(kept.iter().copied().filter(|f| !is_placed(f)));
-        let fields: Vec<(Ctx<'_>, &Field)> = placed.into_iter().map(|f| (ctx, f)).collect();
+        let fields = placed.iter().map(|&f| (ctx, f));
         let overrides = self.family.is_wgsl().then_some((s.align, s.size, ctx));
-        self.struct_node(s.name.clone(), &fields, overrides, filtered)
+        self.struct_node(s.name.clone(), fields, placed.len(), overrides, filtered)
     }
 
     /// Places `fields` one after another from offset 0 and rounds the end up
     /// to the struct's alignment. `overrides` are a WGSL struct type's own
     /// `@align` / `@size`.
-    fn struct_node(
+    fn struct_node<'c, 'f>(
         &self,
         name: Arc<str>,
-        fields: &[(Ctx<'_>, &Field)],
+        fields: impl Iterator<Item = (Ctx<'c>, &'f Field)>,
+        capacity: usize,
         overrides: Option<(Option<Alignment>, Option<Size>, Ctx<'_>)>,
         filtered: bool,
     ) -> Result<Node, LayoutError> {
         let mut cursor = Size::ZERO;
         let mut max_align = Alignment::ONE;
-        let mut nodes = Vec::with_capacity(fields.len());
+        let mut nodes = Vec::with_capacity(capacity);
         let mut padding = Vec::new();
-        for &(ctx, f) in fields {
+        // The last field's context: a struct whose rounded size overflows
+        // reports against it.
+        let mut last = None;
+        for (ctx, f) in fields {
+            last = Some(ctx);
             let child = self.lay_out(&f.ty, ctx)?;
             let (align, size) = if self.family.is_wgsl() {
                 wgsl::field_overrides(f, &child, ctx)?
@@ -268,7 +287,8 @@ impl Walker {
                 wgsl::check_uniform_field(f, offset, &child, ctx)?;
             }
             // `offset + child.size <= end` was checked, so shifting cannot wrap.
-            let mut node = child.shifted(offset.get());
+            let mut node = child;
+            node.shift_in_place(offset.get());
             node.align = align;
             push_padding(&mut padding, node.end(), end, PaddingReason::FieldSize);
             nodes.push(FieldNode {
@@ -293,12 +313,9 @@ impl Walker {
         }
         let size = match size_override {
             Some(s) => s,
-            None => {
-                let last = fields.last().map(|&(ctx, _)| ctx);
-                cursor
-                    .align_to(align)
-                    .ok_or_else(|| struct_overflow(last, &name))?
-            }
+            None => cursor
+                .align_to(align)
+                .ok_or_else(|| struct_overflow(last, &name))?,
         };
         push_padding(&mut padding, cursor, size, PaddingReason::Tail);
         Ok(Node {

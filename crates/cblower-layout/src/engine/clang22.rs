@@ -23,9 +23,10 @@
 //!
 //! Offsets reported here are the ones clang intended (its own arithmetic).
 
+use std::cell::RefCell;
 use std::sync::Arc;
 
-use crate::engine::{checked_end, stored_fields_iter};
+use crate::engine::{checked_end, stored_fields_iter, type_key, MemberOrder, TypeCache};
 use crate::error::LayoutError;
 use crate::layout::{FieldNode, MatrixStorage, Node, NodeKind, Padding, PaddingReason};
 use crate::rules::{Clang22Target, LayoutOptions};
@@ -33,27 +34,39 @@ use crate::ty::{Field, Placement, Scalar, Ty};
 use crate::units::{Alignment, Size};
 
 /// Lays out a buffer's (already filtered and ordered) members.
-pub fn layout_members(
+pub(crate) fn layout_members(
     name: &Arc<str>,
-    members: &[(usize, &Field)],
+    members: &MemberOrder<'_>,
     target: Clang22Target,
     opts: LayoutOptions,
 ) -> Result<(Node, Vec<usize>), LayoutError> {
-    let cx = Cx { target, opts };
-    let fields: Vec<(usize, &Field)> = members.to_vec();
-    let laid = cx.layout_struct(name.clone(), &fields, false, true)?;
+    let cx = Cx {
+        target,
+        opts,
+        structs: RefCell::default(),
+    };
+    let mut member_index = Vec::with_capacity(members.max_len());
+    let fields = members
+        .iter()
+        .inspect(|&(index, _)| member_index.push(index));
+    let laid = cx.layout_struct(name.clone(), fields, members.max_len(), false, true)?;
     let mut root = laid.node;
     // The buffer itself is reported with clang's size (end of the last member).
     root.size = Size::bytes(laid.clang_end);
     if let NodeKind::Struct { padding, .. } = &mut root.kind {
         padding.retain(|p| p.reason != PaddingReason::AllocSizeExcess);
     }
-    Ok((root, members.iter().map(|(i, _)| *i).collect()))
+    Ok((root, member_index))
 }
 
 struct Cx {
     target: Clang22Target,
     opts: LayoutOptions,
+    /// Each struct type's layout (at offset 0), computed once per buffer:
+    /// clang places a struct's fields relative to its start, so every
+    /// instance is a copy. Failed layouts are not kept, so an error is
+    /// recomputed for (and reported against) the member that hits it.
+    structs: RefCell<TypeCache<Node>>,
 }
 
 /// A type as clang-22 sees it: its LLVM size, ABI alignment and alloc size,
@@ -250,12 +263,27 @@ impl Cx {
                 })
             }
             Ty::Struct(s) => {
-                let (fields, filtered) = stored_fields_iter(s);
-                let indexed: Vec<(usize, &Field)> = fields.map(|f| (member, f)).collect();
-                let laid = self.layout_struct(s.name.clone(), &indexed, filtered, false)?;
-                let size = laid.node.size.get();
+                let key = type_key(s);
+                let cached = self.structs.borrow().get(&key).map(|n| n.shifted(0));
+                let node = match cached {
+                    Some(node) => node,
+                    None => {
+                        let (fields, filtered) = stored_fields_iter(s);
+                        let indexed = fields.map(|f| (member, f));
+                        let laid = self.layout_struct(
+                            s.name.clone(),
+                            indexed,
+                            s.fields.len(),
+                            filtered,
+                            false,
+                        )?;
+                        self.structs.borrow_mut().insert(key, laid.node.shifted(0));
+                        laid.node
+                    }
+                };
+                let size = node.size.get();
                 Ok(ClangTy {
-                    node: laid.node,
+                    node,
                     size,
                     align: 1,
                     alloc: size,
@@ -274,20 +302,21 @@ impl Cx {
 
     /// clang's struct builder. `top_level` is true for the buffer itself, whose
     /// members carry packoffsets and whose errors refer to each member.
-    fn layout_struct(
+    fn layout_struct<'f>(
         &self,
         name: Arc<str>,
-        fields: &[(usize, &Field)],
+        fields: impl Iterator<Item = (usize, &'f Field)>,
+        capacity: usize,
         filtered: bool,
         top_level: bool,
     ) -> Result<LaidStruct, LayoutError> {
         let mut cur: u64 = 0;
         // How much larger LLVM's view of the struct is than clang's running offset.
         let mut excess: u64 = 0;
-        let mut nodes = Vec::with_capacity(fields.len());
+        let mut nodes = Vec::with_capacity(capacity);
         let mut padding = Vec::new();
         let mut prev: Option<(Arc<str>, u64, u64)> = None;
-        for &(member, field) in fields {
+        for (member, field) in fields {
             let fname = &field.name;
             let t = self.lay_out(&field.ty, member, fname)?;
             let mut align = t.align;
@@ -331,8 +360,11 @@ impl Cx {
                     reason,
                 });
             }
-            let node = t.node.shifted(next);
+            // Checked before shifting: every offset inside `t.node` is at most
+            // `t.size`, so once the end fits the shift cannot overflow.
             let end = checked_end(Size::bytes(next), Size::bytes(t.size), member, fname)?;
+            let mut node = t.node;
+            node.shift_in_place(next);
             excess += t.alloc - t.size;
             // Sema checks packoffset overlaps with the legacy cbuffer sizes
             // (DXC's), not with the LLVM sizes codegen uses afterwards.

@@ -14,6 +14,8 @@ pub mod aligned;
 pub mod clang22;
 pub mod row_packer;
 
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Arc;
 
 use crate::buffer::BufferDecl;
@@ -30,12 +32,11 @@ use crate::units::{Alignment, Size};
 /// are laid out as filtered copies, as Clang does. Members with an explicit
 /// placement are ordered by offset; the others follow in declaration order.
 pub fn layout_buffer(decl: &BufferDecl, opts: LayoutOptions) -> Result<BufferLayout, LayoutError> {
-    let members = stored_members(&decl.members);
-    let ordered = order_by_placement(&members, opts.rules);
+    let order = MemberOrder::of(&decl.members, opts.rules);
     let (root, member_index) = match opts.rules {
-        RuleSet::CBuffer => row_packer::layout_members(&decl.name, &ordered, opts)?,
-        RuleSet::Clang22(target) => clang22::layout_members(&decl.name, &ordered, target, opts)?,
-        _ => aligned::layout_members(&decl.name, &ordered, opts)?,
+        RuleSet::CBuffer => row_packer::layout_members(&decl.name, &order, opts)?,
+        RuleSet::Clang22(target) => clang22::layout_members(&decl.name, &order, target, opts)?,
+        _ => aligned::layout_members(&decl.name, &order, opts)?,
     };
     Ok(BufferLayout {
         name: decl.name.clone(),
@@ -52,11 +53,11 @@ pub fn layout_buffer(decl: &BufferDecl, opts: LayoutOptions) -> Result<BufferLay
 pub fn layout_type(ty: &Ty, opts: LayoutOptions) -> Result<Node, LayoutError> {
     let name: Arc<str> = Arc::from(ty.to_string());
     let field = Field::new(name.clone(), ty.clone());
-    let members = [(0usize, &field)];
+    let order = MemberOrder::Sorted(vec![(0usize, &field)]);
     let (root, _) = match opts.rules {
-        RuleSet::CBuffer => row_packer::layout_members(&name, &members, opts)?,
-        RuleSet::Clang22(target) => clang22::layout_members(&name, &members, target, opts)?,
-        _ => aligned::layout_members(&name, &members, opts)?,
+        RuleSet::CBuffer => row_packer::layout_members(&name, &order, opts)?,
+        RuleSet::Clang22(target) => clang22::layout_members(&name, &order, target, opts)?,
+        _ => aligned::layout_members(&name, &order, opts)?,
     };
     match root.kind {
         NodeKind::Struct { mut fields, .. } if fields.len() == 1 => Ok(fields.remove(0).node),
@@ -64,36 +65,78 @@ pub fn layout_type(ty: &Ty, opts: LayoutOptions) -> Result<Node, LayoutError> {
     }
 }
 
-/// The members that take bytes, with their declaration indices.
-fn stored_members(members: &[Field]) -> Vec<(usize, &Field)> {
-    let mut out = Vec::with_capacity(members.len());
-    out.extend(members.iter().enumerate().filter(|(_, f)| f.is_stored()));
-    out
+/// The members that take bytes, with their declaration indices, in layout
+/// order: members with an explicit placement first, sorted by offset
+/// (stable), then the others in declaration order (what DXC and clang both do).
+///
+/// Buffers without explicit placements (nearly all large ones) are walked
+/// straight from the declaration, so laying out a million members does not
+/// first build and sort a million-entry list.
+pub(crate) enum MemberOrder<'a> {
+    /// No member uses an explicit placement: the stored members in
+    /// declaration order, filtered while iterating.
+    Declared(&'a [Field]),
+    /// The stored members, explicitly placed ones first.
+    Sorted(Vec<(usize, &'a Field)>),
 }
 
-/// Members with an explicit placement first, sorted by offset (stable), then
-/// the others in declaration order: what DXC and clang both do.
-fn order_by_placement<'a>(
-    members: &[(usize, &'a Field)],
-    rules: RuleSet,
-) -> Vec<(usize, &'a Field)> {
-    // packoffset / register(c#) only mean something in a constant buffer;
-    // vk::offset is an explicit byte offset under every rule set (including a
-    // cbuffer laid out for Vulkan with DXC's -fvk-use-dx-layout).
-    let uses_placement = |f: &Field| match f.placement {
-        Some(Placement::VkOffset(_)) => true,
-        Some(_) => rules.is_cbuffer_like(),
-        None => false,
-    };
-    let mut placed: Vec<(usize, &Field)> = Vec::with_capacity(members.len());
-    placed.extend(members.iter().copied().filter(|(_, f)| uses_placement(f)));
-    placed.sort_by_key(|(_, f)| {
-        f.placement
-            .and_then(|p| p.byte_offset())
-            .unwrap_or(Size::bytes(u64::MAX))
-    });
-    placed.extend(members.iter().copied().filter(|(_, f)| !uses_placement(f)));
-    placed
+impl<'a> MemberOrder<'a> {
+    fn of(members: &'a [Field], rules: RuleSet) -> MemberOrder<'a> {
+        // packoffset / register(c#) only mean something in a constant buffer;
+        // vk::offset is an explicit byte offset under every rule set (including a
+        // cbuffer laid out for Vulkan with DXC's -fvk-use-dx-layout).
+        let uses_placement = |f: &Field| match f.placement {
+            Some(Placement::VkOffset(_)) => true,
+            Some(_) => rules.is_cbuffer_like(),
+            None => false,
+        };
+        if !members.iter().any(|f| uses_placement(f) && f.is_stored()) {
+            return MemberOrder::Declared(members);
+        }
+        let stored = || members.iter().enumerate().filter(|(_, f)| f.is_stored());
+        let mut placed: Vec<(usize, &Field)> = Vec::with_capacity(members.len());
+        placed.extend(stored().filter(|(_, f)| uses_placement(f)));
+        placed.sort_by_key(|(_, f)| {
+            f.placement
+                .and_then(|p| p.byte_offset())
+                .unwrap_or(Size::bytes(u64::MAX))
+        });
+        placed.extend(stored().filter(|(_, f)| !uses_placement(f)));
+        MemberOrder::Sorted(placed)
+    }
+
+    /// An upper bound on the number of members, for sizing vectors.
+    pub(crate) fn max_len(&self) -> usize {
+        match self {
+            MemberOrder::Declared(members) => members.len(),
+            MemberOrder::Sorted(members) => members.len(),
+        }
+    }
+
+    /// The members in layout order, with their declaration indices.
+    pub(crate) fn iter(&self) -> MemberIter<'a, '_> {
+        match self {
+            MemberOrder::Declared(members) => MemberIter::Declared(members.iter().enumerate()),
+            MemberOrder::Sorted(members) => MemberIter::Sorted(members.iter()),
+        }
+    }
+}
+
+/// Iterator over a [`MemberOrder`].
+pub(crate) enum MemberIter<'a, 'o> {
+    Declared(std::iter::Enumerate<std::slice::Iter<'a, Field>>),
+    Sorted(std::slice::Iter<'o, (usize, &'a Field)>),
+}
+
+impl<'a> Iterator for MemberIter<'a, '_> {
+    type Item = (usize, &'a Field);
+
+    fn next(&mut self) -> Option<(usize, &'a Field)> {
+        match self {
+            MemberIter::Declared(it) => it.find(|(_, f)| f.is_stored()),
+            MemberIter::Sorted(it) => it.next().copied(),
+        }
+    }
 }
 
 /// The stored fields of a struct (bases first), and whether anything was
@@ -137,4 +180,41 @@ pub(crate) fn checked_align(
             member,
             name: name.clone(),
         })
+}
+
+/// Per-call memo of something computed for a type, keyed by the address of
+/// the type's shared (`Arc`) declaration. A buffer that uses one struct type
+/// a million times lays it out once; the keys are only meaningful while the
+/// declaration is borrowed, so a cache never outlives one layout call.
+pub(crate) type TypeCache<V> = HashMap<usize, V, BuildHasherDefault<AddressHasher>>;
+
+/// The [`TypeCache`] key of a shared type.
+pub(crate) fn type_key<T>(ty: &Arc<T>) -> usize {
+    Arc::as_ptr(ty) as *const u8 as usize
+}
+
+/// A hasher for addresses: one multiply, with the high (well-mixed) bits
+/// rotated down into the bits `HashMap` uses to pick a bucket. SipHash
+/// would cost more than the rest of a cache lookup.
+#[derive(Default)]
+pub(crate) struct AddressHasher(u64);
+
+impl Hasher for AddressHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0 ^ n).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0.rotate_left(26)
+    }
 }

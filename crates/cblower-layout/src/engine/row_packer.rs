@@ -19,21 +19,25 @@
 
 use std::sync::Arc;
 
-use crate::engine::{checked_align, checked_end, stored_fields_iter};
+use crate::engine::{
+    checked_align, checked_end, stored_fields_iter, type_key, MemberOrder, TypeCache,
+};
 use crate::error::LayoutError;
 use crate::layout::{FieldNode, MatrixStorage, Node, NodeKind, Padding, PaddingReason};
 use crate::rules::LayoutOptions;
-use crate::ty::{Field, MatrixOrder, Scalar, Ty};
+use crate::ty::{Field, MatrixOrder, Scalar, StructTy, Ty};
 use crate::units::{Alignment, Size};
 
 /// Lays out a buffer's (already filtered and ordered) members.
-pub fn layout_members(
+pub(crate) fn layout_members(
     name: &Arc<str>,
-    members: &[(usize, &Field)],
+    members: &MemberOrder<'_>,
     opts: LayoutOptions,
 ) -> Result<(Node, Vec<usize>), LayoutError> {
-    let mut packer = RowPacker::new(Size::ZERO, opts, members.len());
-    for &(index, field) in members {
+    let mut packer = RowPacker::new(Size::ZERO, opts, members.max_len());
+    let mut member_index = Vec::with_capacity(members.max_len());
+    let mut structs = StructLayouts::default();
+    for (index, field) in members.iter() {
         let explicit = match field.placement {
             Some(p) => Some(p.byte_offset().ok_or_else(|| LayoutError::SizeOverflow {
                 member: index,
@@ -41,10 +45,11 @@ pub fn layout_members(
             })?),
             None => None,
         };
-        packer.push(field, index, explicit)?;
+        packer.push(field, index, explicit, &mut structs)?;
+        member_index.push(index);
     }
     let root = packer.finish(name.clone(), false);
-    Ok((root, members.iter().map(|(i, _)| *i).collect()))
+    Ok((root, member_index))
 }
 
 /// Which rows a value may share with its neighbours when native 16-bit types
@@ -94,6 +99,7 @@ impl RowPacker {
         field: &Field,
         member: usize,
         explicit: Option<Size>,
+        structs: &mut StructLayouts,
     ) -> Result<(), LayoutError> {
         let name = &field.name;
         let ty = &field.ty;
@@ -114,8 +120,10 @@ impl RowPacker {
                 at
             }
         };
-        let node = lay_out(ty, offset, self.opts, member, name)?;
-        let end = node.end();
+        let node = lay_out(ty, offset, self.opts, member, name, structs)?;
+        // A value placed at the very top of the range (say at u64::MAX - 15)
+        // can end past it; that is an overflow, not a wrapped offset.
+        let end = checked_end(node.offset, node.size, member, name)?;
         if node.size.get() > 0 {
             if let Some(class) = last_leaf_scalar(&node).map(precision_class) {
                 self.last_row = Some(((end.get() - 1) / 16, class));
@@ -328,6 +336,11 @@ fn vector_size(
     Ok(Size::bytes(scalar.size(opts.types).get() * len as u64))
 }
 
+/// Each struct type's layout at offset 0, computed once per buffer. A struct
+/// always starts a row, so its inner layout does not depend on where it sits:
+/// every further instance is a shifted copy (see [`struct_instance`]).
+type StructLayouts = TypeCache<Node>;
+
 /// Lays out `ty` at `at`, which the caller has already made legal for it.
 fn lay_out(
     ty: &Ty,
@@ -335,6 +348,7 @@ fn lay_out(
     opts: LayoutOptions,
     member: usize,
     name: &Arc<str>,
+    structs: &mut StructLayouts,
 ) -> Result<Node, LayoutError> {
     let t = opts.types;
     Ok(match ty {
@@ -373,23 +387,10 @@ fn lay_out(
             }
         }
         Ty::Array { elem, len, .. } => {
-            let element = lay_out(elem, at, opts, member, name)?;
+            let element = lay_out(elem, at, opts, member, name, structs)?;
             array_node(element, *len, member, name)?
         }
-        Ty::Struct(s) => {
-            let (fields, filtered) = stored_fields_iter(s);
-            let mut packer = RowPacker::new(at, opts, s.fields.len());
-            for f in fields {
-                let explicit = match f.placement {
-                    Some(crate::ty::Placement::VkOffset(b)) => {
-                        Some(checked_end(at, Size::bytes(b), member, name)?)
-                    }
-                    _ => None,
-                };
-                packer.push(f, member, explicit)?;
-            }
-            packer.finish(s.name.clone(), filtered)
-        }
+        Ty::Struct(s) => struct_instance(s, at, opts, member, name, structs)?,
         Ty::Resource(_) => Node {
             offset: at,
             size: Size::ZERO,
@@ -402,6 +403,71 @@ fn lay_out(
             },
         },
     })
+}
+
+/// Margin kept below `u64::MAX` when reusing a struct layout: the direct
+/// computation rounds intermediate offsets up to a row, so near the top of
+/// the address range it is left to report the overflow exactly.
+const REUSE_MARGIN: u64 = 64;
+
+/// A struct at `at`: a shifted copy of the type's layout at offset 0 when `at`
+/// starts a row (always, for a legal placement) and the copy's offsets
+/// cannot overflow; otherwise, and whenever the offset-0 layout fails (so the
+/// error carries the real offsets), computed in place.
+fn struct_instance(
+    s: &Arc<StructTy>,
+    at: Size,
+    opts: LayoutOptions,
+    member: usize,
+    name: &Arc<str>,
+    structs: &mut StructLayouts,
+) -> Result<Node, LayoutError> {
+    let key = type_key(s);
+    let reusable = |template: &Node| {
+        at.row_offset() == 0
+            && at
+                .get()
+                .checked_add(template.size.get())
+                .and_then(|end| end.checked_add(REUSE_MARGIN))
+                .is_some()
+    };
+    if let Some(template) = structs.get(&key) {
+        if reusable(template) {
+            return Ok(template.shifted(at.get()));
+        }
+    } else if at.row_offset() == 0 {
+        if let Ok(template) = struct_in_place(s, Size::ZERO, opts, member, name, structs) {
+            let node = reusable(&template).then(|| template.shifted(at.get()));
+            structs.insert(key, template);
+            if let Some(node) = node {
+                return Ok(node);
+            }
+        }
+    }
+    struct_in_place(s, at, opts, member, name, structs)
+}
+
+/// Packs a struct's stored fields into rows starting at `at`.
+fn struct_in_place(
+    s: &StructTy,
+    at: Size,
+    opts: LayoutOptions,
+    member: usize,
+    name: &Arc<str>,
+    structs: &mut StructLayouts,
+) -> Result<Node, LayoutError> {
+    let (fields, filtered) = stored_fields_iter(s);
+    let mut packer = RowPacker::new(at, opts, s.fields.len());
+    for f in fields {
+        let explicit = match f.placement {
+            Some(crate::ty::Placement::VkOffset(b)) => {
+                Some(checked_end(at, Size::bytes(b), member, name)?)
+            }
+            _ => None,
+        };
+        packer.push(f, member, explicit, structs)?;
+    }
+    Ok(packer.finish(s.name.clone(), filtered))
 }
 
 fn vector_node(

@@ -1,0 +1,39 @@
+//! Values placed (with `vk::offset`) in the last row of the 64-bit range: a
+//! value that would end at or past 2^64 is a `SizeOverflow` error naming the
+//! member, never a panic (debug) or a wrapped offset (release).
+
+use cblower_layout::{
+    layout_buffer, BufferDecl, BufferKind, Clang22Target, Field, LayoutError, LayoutOptions,
+    Placement, RuleSet, Scalar, StructTy, Ty,
+};
+
+fn overflow_of(member: Field, rules: RuleSet) -> (usize, String) {
+    let decl = BufferDecl::new("CB", BufferKind::CBuffer, vec![member]);
+    match layout_buffer(&decl, LayoutOptions::new(rules)) {
+        Err(LayoutError::SizeOverflow { member, name }) => (member, name.to_string()),
+        other => panic!("{rules:?}: expected an overflow, got {other:?}"),
+    }
+}
+
+#[test]
+fn cbuffer_vector_ending_at_two_to_the_64_overflows() {
+    let v = Field::new("v", Ty::vector(Scalar::Float, 4))
+        .with_placement(Placement::VkOffset(u64::MAX - 15));
+    assert_eq!(overflow_of(v, RuleSet::CBuffer), (0, "v".to_owned()));
+}
+
+#[test]
+fn clang22_struct_in_the_last_row_overflows() {
+    let s = Ty::structure(StructTy::new(
+        "S",
+        vec![
+            Field::new("a", Ty::scalar(Scalar::Float)),
+            Field::new("b", Ty::vector(Scalar::Float, 4)),
+        ],
+    ));
+    let member = Field::new("s", s).with_placement(Placement::VkOffset(u64::MAX - 15));
+    assert_eq!(
+        overflow_of(member, RuleSet::Clang22(Clang22Target::SpirV)),
+        (0, "s".to_owned())
+    );
+}
