@@ -1,0 +1,93 @@
+//! packoffset placements that DXC and clang-22 accept: members of more
+//! than 16 bytes starting a row, clang-22's overlap check with DXC sizes, and
+//! one-column matrices mid-row. Found by the clang-22 differential test.
+
+use cblower_layout::{
+    layout_buffer, BufferDecl, BufferKind, Clang22Target, Field, LayoutError, LayoutOptions,
+    MatrixOrder, Placement, RuleSet, Scalar, StructTy, Ty,
+};
+
+fn at(register: u32, component: u8) -> Placement {
+    Placement::PackOffset {
+        register,
+        component,
+    }
+}
+
+fn offsets(members: Vec<Field>, rules: RuleSet, native16: bool) -> Result<Vec<u64>, LayoutError> {
+    let decl = BufferDecl::new("C", BufferKind::CBuffer, members);
+    let l = layout_buffer(&decl, LayoutOptions::new(rules).native_16bit(native16))?;
+    Ok(l.fields().iter().map(|f| f.node.offset.get()).collect())
+}
+
+const ALL: [RuleSet; 3] = [
+    RuleSet::CBuffer,
+    RuleSet::Clang22(Clang22Target::Dxil),
+    RuleSet::Clang22(Clang22Target::SpirV),
+];
+
+#[test]
+fn wide_members_may_start_a_row_and_run_past_it() {
+    for rules in ALL {
+        let got = offsets(
+            vec![
+                Field::new("a", Ty::vector(Scalar::Double, 3)).with_placement(at(12, 0)),
+                Field::new("b", Ty::vector(Scalar::Double, 4)).with_placement(at(14, 0)),
+            ],
+            rules,
+            false,
+        );
+        assert_eq!(got, Ok(vec![192, 224]), "{rules:?}");
+    }
+    // Starting mid-row, the same member still may not cross.
+    assert!(matches!(
+        offsets(
+            vec![Field::new("a", Ty::vector(Scalar::Double, 3)).with_placement(at(1, 2))],
+            RuleSet::CBuffer,
+            false
+        ),
+        Err(LayoutError::PackOffsetCrossesRow { .. })
+    ));
+}
+
+#[test]
+fn clang22_checks_overlap_with_dxc_sizes() {
+    // S0 is 60 bytes by DXC's rules; under the SPIR-V data layout its LLVM
+    // size is 72 (double3 and float3 take 32 and 16 bytes there).
+    let s0 = Ty::structure(StructTy::new(
+        "S0",
+        vec![
+            Field::new("f1", Ty::vector(Scalar::Double, 3)),
+            Field::new("f2", Ty::scalar(Scalar::Half)),
+            Field::new("f3", Ty::vector(Scalar::Int64, 2)),
+            Field::new("f4", Ty::vector(Scalar::Float, 3)),
+        ],
+    ));
+    for rules in ALL {
+        let got = offsets(
+            vec![
+                Field::new("m", s0.clone()).with_placement(at(7, 0)),
+                Field::new("x", Ty::scalar(Scalar::Float)).with_placement(at(10, 3)),
+            ],
+            rules,
+            true,
+        );
+        assert_eq!(got, Ok(vec![112, 172]), "{rules:?}");
+    }
+}
+
+#[test]
+fn one_column_matrices_may_start_mid_row() {
+    let m = Ty::matrix(Scalar::Int16, 4, 1, MatrixOrder::ColumnMajor);
+    for rules in ALL {
+        let got = offsets(
+            vec![
+                Field::new("f", Ty::scalar(Scalar::Float)).with_placement(at(0, 0)),
+                Field::new("m", m.clone()).with_placement(at(0, 1)),
+            ],
+            rules,
+            true,
+        );
+        assert_eq!(got, Ok(vec![0, 4]), "{rules:?}");
+    }
+}
