@@ -36,38 +36,54 @@ pub struct Lowered {
 }
 
 pub fn lower(items: &[Item], opts: &FrontendOptions) -> Result<Lowered, Diagnostics> {
-    let mut l = Lowerer {
-        opts,
-        scope: Vec::new(),
-        namespaces: Vec::new(),
-        types: HashMap::new(),
-        consts: HashMap::new(),
-        out: Lowered::default(),
-        globals: Vec::new(),
-        global_names: HashMap::new(),
-        struct_spans: HashMap::new(),
-        diags: Diagnostics::new(),
-        next_order: ImplicitOrder::default(),
-    };
+    let mut l = Lowerer::new(opts);
     l.items(items);
-    if !l.globals.is_empty() {
-        let first = l.globals.first().map(|g| g.1);
-        let (members, spans): (Vec<Field>, Vec<Span>) =
-            std::mem::take(&mut l.globals).into_iter().unzip();
-        l.out
-            .buffers
-            .push(BufferDecl::new("$Globals", BufferKind::Globals, members));
-        l.out.spans.push(BufferSpans {
-            name: first.unwrap_or_else(|| Span::new(Default::default(), 0, 0)),
-            members: spans,
-        });
-        l.out.vk_bindings.push(None);
-        l.out.implicit_orders.push(l.next_order);
+    l.finish()
+}
+
+impl<'a> Lowerer<'a> {
+    pub fn new(opts: &'a FrontendOptions) -> Lowerer<'a> {
+        Lowerer {
+            opts,
+            scope: Vec::new(),
+            namespaces: Vec::new(),
+            types: HashMap::new(),
+            consts: HashMap::new(),
+            out: Lowered::default(),
+            globals: Vec::new(),
+            global_names: HashMap::new(),
+            struct_spans: HashMap::new(),
+            diags: Diagnostics::new(),
+            next_order: ImplicitOrder::default(),
+        }
     }
-    if l.diags.has_errors() {
-        return Err(l.diags);
+
+    /// Lowers the next top-level item (items arrive in source order).
+    pub fn item(&mut self, item: &Item) {
+        self.items(std::slice::from_ref(item));
     }
-    Ok(l.out)
+
+    /// Adds `$Globals` and returns the buffers, or every error found.
+    pub fn finish(mut self) -> Result<Lowered, Diagnostics> {
+        if !self.globals.is_empty() {
+            let first = self.globals.first().map(|g| g.1);
+            let (members, spans): (Vec<Field>, Vec<Span>) =
+                std::mem::take(&mut self.globals).into_iter().unzip();
+            self.out
+                .buffers
+                .push(BufferDecl::new("$Globals", BufferKind::Globals, members));
+            self.out.spans.push(BufferSpans {
+                name: first.unwrap_or_else(|| Span::new(Default::default(), 0, 0)),
+                members: spans,
+            });
+            self.out.vk_bindings.push(None);
+            self.out.implicit_orders.push(self.next_order);
+        }
+        if self.diags.has_errors() {
+            return Err(self.diags);
+        }
+        Ok(self.out)
+    }
 }
 
 /// The matrix order a declaration asks for: an explicit keyword wins over the
@@ -109,7 +125,8 @@ enum TypeEntry {
     Enum,
 }
 
-struct Lowerer<'a> {
+/// Lowers items one at a time, keeping the names declared so far.
+pub struct Lowerer<'a> {
     opts: &'a FrontendOptions,
     /// Enclosing namespaces and structs: the prefix of qualified names.
     scope: Vec<String>,

@@ -76,7 +76,8 @@ struct LineRemap {
 struct SourceFile {
     name: String,
     path: Option<PathBuf>,
-    text: String,
+    /// Shared so a lexer can read a file while more files are added.
+    text: Arc<str>,
     line_starts: Vec<usize>,
     remaps: Vec<LineRemap>,
 }
@@ -129,7 +130,7 @@ impl SourceMap {
         self.files.push(SourceFile {
             name: name.into(),
             path,
-            text,
+            text: Arc::from(text),
             line_starts,
             remaps: Vec::new(),
         });
@@ -142,7 +143,13 @@ impl SourceMap {
 
     /// The full text of a file ("" for an unknown id).
     pub fn text(&self, id: FileId) -> &str {
-        self.file(id).map_or("", |f| f.text.as_str())
+        self.file(id).map_or("", |f| &*f.text)
+    }
+
+    /// The full text of a file as a shared handle (empty for an unknown id).
+    pub(crate) fn shared_text(&self, id: FileId) -> Arc<str> {
+        self.file(id)
+            .map_or_else(|| Arc::from(""), |f| f.text.clone())
     }
 
     /// The name the file was opened under.
@@ -279,7 +286,7 @@ impl<'a> codespan_reporting::files::Files<'a> for SourceMap {
 
     fn source(&'a self, id: DisplayFile) -> Result<&'a str, codespan_reporting::files::Error> {
         self.file(id.file)
-            .map(|f| f.text.as_str())
+            .map(|f| &*f.text)
             .ok_or(codespan_reporting::files::Error::FileMissing)
     }
 

@@ -64,7 +64,7 @@ const RESERVED: &[&str] = &[
 
 const REGISTER_HELP: &str = "use `b` for constant buffers, `t` for textures and tbuffers, `s` for samplers, `u` for UAVs or `c` for constants, e.g. `register(b0)`";
 
-impl Parser {
+impl Parser<'_> {
     /// `[attr]` and `[[vk::attr(...)]]` lists before a declaration.
     pub(super) fn attributes(&mut self) -> Result<Attributes, Diagnostic> {
         let mut attrs = Attributes::default();

@@ -27,7 +27,7 @@ fn precedence(op: &str, in_template: bool) -> Option<u8> {
 
 const SCALAR_CASTS: &[&str] = &["int", "uint", "dword", "bool", "float", "half", "double"];
 
-impl Parser {
+impl Parser<'_> {
     /// One expression. In a template argument list `>` closes the list
     /// instead of comparing.
     pub(super) fn expr(&mut self, in_template: bool) -> Result<Expr, Diagnostic> {
