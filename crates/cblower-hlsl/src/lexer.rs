@@ -5,7 +5,6 @@
 //! It hands out one token at a time, so a file never exists as a token
 //! vector, and token texts are interned.
 
-use std::collections::HashSet;
 use std::sync::Arc;
 
 use cblower_layout::MatrixOrder;
@@ -111,15 +110,11 @@ impl std::hash::Hasher for FastHasher {
     fn write(&mut self, bytes: &[u8]) {
         let mut chunks = bytes.chunks_exact(8);
         for c in &mut chunks {
-            let mut word = [0u8; 8];
-            word.copy_from_slice(c);
-            self.add(u64::from_le_bytes(word));
+            self.add(little_endian_word(c));
         }
         let rest = chunks.remainder();
         if !rest.is_empty() {
-            let mut word = [0u8; 8];
-            word[..rest.len()].copy_from_slice(rest);
-            self.add(u64::from_le_bytes(word));
+            self.add(little_endian_word(rest));
         }
     }
 
@@ -132,28 +127,63 @@ impl std::hash::Hasher for FastHasher {
     }
 
     fn finish(&self) -> u64 {
-        self.0
+        // The multiply mixes upward: bring the well-mixed high bits down to
+        // where hash tables take the bucket index from.
+        self.0.rotate_left(26)
     }
+}
+
+/// Up to eight bytes as one little-endian word (without a `memcpy` call).
+fn little_endian_word(bytes: &[u8]) -> u64 {
+    bytes
+        .iter()
+        .take(8)
+        .enumerate()
+        .fold(0, |w, (i, &b)| w | (u64::from(b) << (8 * i)))
 }
 
 /// Builds [`FastHasher`]s for the front end's maps.
 pub type FastHash = std::hash::BuildHasherDefault<FastHasher>;
 
-/// One shared `Arc<str>` per distinct token spelling, so a token costs no
-/// allocation of its own and cloning it only bumps a reference count.
+/// Slots of the spelling cache of a preprocessor run.
+const SPELLING_SLOTS: usize = 4096;
+
+/// Shares the `Arc<str>` texts of tokens: a direct-mapped cache from
+/// spelling to text, so the frequent spellings (keywords, type names,
+/// punctuators) cost no allocation and cloning a token only bumps a
+/// reference count. A spelling seen once (a member name) gets its one
+/// allocation and may later be evicted; identity of texts never matters,
+/// only their contents. Unlike a full interner it never grows or rehashes.
 #[derive(Default)]
 pub struct Interner {
-    texts: HashSet<Arc<str>, FastHash>,
+    /// Empty for an interner that caches nothing (one-off lexing).
+    slots: Vec<Option<Arc<str>>>,
 }
 
 impl Interner {
-    pub fn intern(&mut self, text: &str) -> Arc<str> {
-        if let Some(t) = self.texts.get(text) {
-            return t.clone();
+    /// An interner with a cache.
+    pub fn cached() -> Interner {
+        Interner {
+            slots: vec![None; SPELLING_SLOTS],
         }
-        let t: Arc<str> = Arc::from(text);
-        self.texts.insert(t.clone());
-        t
+    }
+
+    pub fn intern(&mut self, text: &str) -> Arc<str> {
+        if self.slots.is_empty() {
+            return Arc::from(text);
+        }
+        let mut h = FastHasher::default();
+        std::hash::Hasher::write(&mut h, text.as_bytes());
+        let slot = (std::hash::Hasher::finish(&h) as usize) % SPELLING_SLOTS;
+        match self.slots.get_mut(slot) {
+            Some(Some(t)) if &**t == text => t.clone(),
+            Some(entry) => {
+                let t: Arc<str> = Arc::from(text);
+                *entry = Some(t.clone());
+                t
+            }
+            None => Arc::from(text),
+        }
     }
 }
 
@@ -390,6 +420,20 @@ impl Lexer {
         }
     }
 
+    /// Moves the cursor past identifier characters.
+    fn skip_ident_chars(&mut self) {
+        let bytes = self.text.as_bytes();
+        while let Some(&b) = bytes.get(self.pos) {
+            if b.is_ascii_alphanumeric() || b == b'_' {
+                self.pos += 1;
+            } else if !b.is_ascii() && self.is_ident_char(self.pos) {
+                self.pos = self.after_char(self.pos);
+            } else {
+                break;
+            }
+        }
+    }
+
     /// Consumes one token at the cursor (not whitespace) and says what it is.
     fn token(&mut self) -> TokenKind {
         let Some(c) = self.char_at(self.pos) else {
@@ -397,9 +441,7 @@ impl Lexer {
         };
         if c.is_alphabetic() || c == '_' {
             self.pos = self.after_char(self.pos);
-            while self.is_ident_char(self.pos) {
-                self.pos = self.after_char(self.pos);
-            }
+            self.skip_ident_chars();
             return TokenKind::Ident;
         }
         let next = self.byte(self.pos + 1);

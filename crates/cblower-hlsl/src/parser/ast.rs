@@ -3,13 +3,16 @@
 //! are dropped while parsing; [`crate::lower`] turns the rest into
 //! `cblower-layout` types.
 
+use std::sync::Arc;
+
 use cblower_layout::MatrixOrder;
 
 use crate::source::Span;
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Ident {
-    pub name: String,
+    /// Shared with the token it was read from (token texts are interned).
+    pub name: Arc<str>,
     pub span: Span,
 }
 
@@ -54,11 +57,11 @@ pub struct ConstantBufferDecl {
 }
 
 /// `[[vk::binding(b, s)]]` and `[[vk::offset(n)]]`; other attributes are
-/// skipped.
+/// skipped. Boxed because they are rare and every declaration has this.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Attributes {
-    pub vk_binding: Option<(Expr, Option<Expr>)>,
-    pub vk_offset: Option<Expr>,
+    pub vk_binding: Option<Box<(Expr, Option<Expr>)>>,
+    pub vk_offset: Option<Box<Expr>>,
 }
 
 #[derive(Clone, Debug, Default, PartialEq)]

@@ -89,10 +89,10 @@ impl Parser<'_> {
                         "an attribute name after `::`",
                         "write e.g. `[[vk::binding(0, 1)]]`",
                     )?;
-                    name = format!("{name}::{}", part.name);
+                    name = format!("{name}::{}", part.name).into();
                 }
                 if self.at_punct("(") {
-                    if name == "vk::binding" || name == "vk::offset" {
+                    if &*name == "vk::binding" || &*name == "vk::offset" {
                         self.bump();
                         let mut args = vec![self.expr(false)?];
                         while self.eat_punct(",") {
@@ -100,10 +100,10 @@ impl Parser<'_> {
                         }
                         self.expect_punct(")", "close the attribute arguments with `)`")?;
                         let mut args = args.into_iter();
-                        if name == "vk::offset" {
-                            attrs.vk_offset = args.next();
+                        if &*name == "vk::offset" {
+                            attrs.vk_offset = args.next().map(Box::new);
                         } else if let Some(b) = args.next() {
-                            attrs.vk_binding = Some((b, args.next()));
+                            attrs.vk_binding = Some(Box::new((b, args.next())));
                         }
                     } else {
                         self.skip_balanced("(", ")", "attribute arguments")?;
@@ -130,8 +130,8 @@ impl Parser<'_> {
 
     fn modifiers(&mut self, mods: &mut Modifiers) {
         while let Some(t) = self.peek() {
-            let word = t.text.to_string();
-            if t.kind != TokenKind::Ident || !MODIFIERS.contains(&word.as_str()) {
+            let word = t.text.clone();
+            if t.kind != TokenKind::Ident || !MODIFIERS.contains(&&*word) {
                 break;
             }
             let next_is_word = self
@@ -140,7 +140,7 @@ impl Parser<'_> {
             if !next_is_word {
                 break;
             }
-            match word.as_str() {
+            match &*word {
                 "static" => mods.is_static = true,
                 "const" => mods.is_const = true,
                 "groupshared" => mods.is_groupshared = true,
@@ -164,7 +164,8 @@ impl Parser<'_> {
         let ty = self.type_spec()?;
         self.modifiers(&mut modifiers);
         let is_struct_def = matches!(&ty, TypeSpec::Struct(s) if s.body.is_some());
-        let mut declarators = Vec::new();
+        // Nearly every declaration has one declarator.
+        let mut declarators = Vec::with_capacity(1);
         if self.eat_punct(";") {
             return Ok(Some(Declaration {
                 attrs,
@@ -193,7 +194,7 @@ impl Parser<'_> {
                     ))
                 }
             };
-            if name.name == "operator" || self.at_punct("(") {
+            if &*name.name == "operator" || self.at_punct("(") {
                 if declarators.is_empty() {
                     self.skip_function()?;
                     return Ok(None);
@@ -209,7 +210,7 @@ impl Parser<'_> {
             }
             let last = declarators
                 .last()
-                .map_or(String::new(), |d| d.name.name.clone());
+                .map_or(String::new(), |d| d.name.name.to_string());
             return Err(Diagnostic::error(
                 self.after_previous(),
                 format!("expected `;` after the declaration of `{last}`"),
@@ -401,7 +402,7 @@ impl Parser<'_> {
                 span: full,
             });
         }
-        let mut path = Vec::new();
+        let mut path = Vec::with_capacity(1);
         self.eat_punct("::"); // a leading `::` names the global scope, which lookup reaches anyway
         let first = self.expect_ident(
             "a type name",
@@ -540,7 +541,9 @@ impl Parser<'_> {
             if self.eat_punct(";") {
                 return Ok(out);
             }
-            let last = out.last().map_or(String::new(), |c| c.name.name.clone());
+            let last = out
+                .last()
+                .map_or(String::new(), |c| c.name.name.to_string());
             return Err(Diagnostic::error(
                 self.after_previous(),
                 format!("expected `;` after the declaration of `{last}`"),

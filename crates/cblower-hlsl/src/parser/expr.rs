@@ -115,7 +115,7 @@ impl Parser<'_> {
                     _ => {}
                 }
                 let mut path = vec![Ident {
-                    name: t.text.to_string(),
+                    name: t.text.clone(),
                     span: t.span,
                 }];
                 while self.at_punct("::") {

@@ -246,7 +246,7 @@ impl<'s> Parser<'s> {
         match self.peek() {
             Some(t) if t.kind == TokenKind::Ident => {
                 let id = Ident {
-                    name: t.text.to_string(),
+                    name: t.text.clone(),
                     span: t.span,
                 };
                 self.bump();

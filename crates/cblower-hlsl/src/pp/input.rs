@@ -62,6 +62,14 @@ pub(super) struct Input {
 }
 
 impl Input {
+    pub(super) fn new() -> Input {
+        Input {
+            files: Vec::new(),
+            interner: Interner::cached(),
+            errors: Vec::new(),
+        }
+    }
+
     /// Starts reading `text` as file `file`; its tokens come before any
     /// still pending in the including file.
     pub(super) fn enter(&mut self, file: FileId, text: Arc<str>) -> Result<(), Diagnostic> {

@@ -135,7 +135,7 @@ impl<'a> Preprocessor<'a> {
             sources,
             opts,
             macros: HashMap::default(),
-            input: Input::default(),
+            input: Input::new(),
             frames: Vec::new(),
             conds: Vec::new(),
             once: HashSet::new(),
@@ -177,12 +177,19 @@ impl<'a> Preprocessor<'a> {
             for d in std::mem::take(&mut self.input.errors) {
                 self.diags.push(d);
             }
-            if let Err(d) = r {
-                self.diags.push(d);
-                // An error inside macro expansion may leave garbage; stop at
-                // errors that leave the input in an unknown state.
-                if self.fatal || self.diags.len() > 50 {
-                    self.done = true;
+            match r {
+                // `out` was empty (or `step` would not have run): this token
+                // is next.
+                Ok(Some(t)) if self.out.is_empty() => return Some(t),
+                Ok(Some(t)) => self.out.push_back(t),
+                Ok(None) => {}
+                Err(d) => {
+                    self.diags.push(d);
+                    // An error inside macro expansion may leave garbage; stop at
+                    // errors that leave the input in an unknown state.
+                    if self.fatal || self.diags.len() > 50 {
+                        self.done = true;
+                    }
                 }
             }
         }
@@ -225,15 +232,17 @@ impl<'a> Preprocessor<'a> {
         true
     }
 
-    fn step(&mut self, tok: Token) -> Result<(), Diagnostic> {
+    /// Handles one input token: a directive, a macro to expand, or a token
+    /// that is output as it is (returned, the common case).
+    fn step(&mut self, tok: Token) -> Result<Option<Token>, Diagnostic> {
         match tok.kind {
             TokenKind::EndOfFile => {
                 self.leave_file();
-                Ok(())
+                Ok(None)
             }
             TokenKind::Punct if tok.line_start && &*tok.text == "#" && tok.hideset.is_empty() => {
                 let line = self.take_line();
-                self.directive(&tok, line)
+                self.directive(&tok, line).map(|()| None)
             }
             TokenKind::UnterminatedStr => {
                 Err(Diagnostic::error(tok.span, "unterminated string literal")
@@ -243,15 +252,9 @@ impl<'a> Preprocessor<'a> {
                 let mut input = std::mem::take(&mut self.input);
                 let r = self.try_expand(&tok, &mut input, 0);
                 self.input = input;
-                if !r? {
-                    self.out.push_back(tok);
-                }
-                Ok(())
+                Ok(if r? { None } else { Some(tok) })
             }
-            _ => {
-                self.out.push_back(tok);
-                Ok(())
-            }
+            _ => Ok(Some(tok)),
         }
     }
 
