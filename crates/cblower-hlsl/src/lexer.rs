@@ -158,6 +158,8 @@ const SPELLING_SLOTS: usize = 4096;
 pub struct Interner {
     /// Empty for an interner that caches nothing (one-off lexing).
     slots: Vec<Option<Arc<str>>>,
+    /// Texts of one-byte ASCII punctuators, by byte (filled on first use).
+    bytes: Vec<Option<Arc<str>>>,
 }
 
 impl Interner {
@@ -165,6 +167,18 @@ impl Interner {
     pub fn cached() -> Interner {
         Interner {
             slots: vec![None; SPELLING_SLOTS],
+            bytes: vec![None; 128],
+        }
+    }
+
+    /// The text of a one-byte token, without hashing.
+    pub fn intern_byte(&mut self, b: u8) -> Arc<str> {
+        match self.bytes.get_mut(usize::from(b)) {
+            Some(Some(t)) => t.clone(),
+            Some(entry) => entry
+                .get_or_insert_with(|| Arc::from(char::from(b).to_string()))
+                .clone(),
+            None => Arc::from(char::from(b).to_string()),
         }
     }
 
@@ -346,7 +360,11 @@ impl Lexer {
         let Some(raw) = self.next_raw()? else {
             return Ok(None);
         };
-        let text = interner.intern(self.text.get(raw.start..raw.end).unwrap_or(""));
+        let spelling = self.text.get(raw.start..raw.end).unwrap_or("");
+        let text = match (raw.kind, spelling.as_bytes()) {
+            (TokenKind::Punct, &[b]) => interner.intern_byte(b),
+            _ => interner.intern(spelling),
+        };
         Ok(Some(Token {
             kind: raw.kind,
             text,

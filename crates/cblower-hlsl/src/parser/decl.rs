@@ -72,7 +72,7 @@ impl Parser<'_> {
             let double = self.peek_nth(1).is_some_and(|t| t.is_punct("["));
             let open = self.bump();
             if double {
-                self.bump();
+                self.advance();
             }
             loop {
                 if self.at_punct("]") {
@@ -93,7 +93,7 @@ impl Parser<'_> {
                 }
                 if self.at_punct("(") {
                     if &*name == "vk::binding" || &*name == "vk::offset" {
-                        self.bump();
+                        self.advance();
                         let mut args = vec![self.expr(false)?];
                         while self.eat_punct(",") {
                             args.push(self.expr(false)?);
@@ -149,7 +149,7 @@ impl Parser<'_> {
                 "column_major" => mods.matrix_order = Some(MatrixOrder::ColumnMajor),
                 _ => {}
             }
-            self.bump();
+            self.advance();
         }
     }
 
@@ -234,7 +234,7 @@ impl Parser<'_> {
         loop {
             match self.peek() {
                 Some(t) if t.is_punct(";") => {
-                    self.bump();
+                    self.advance();
                     return Ok(());
                 }
                 Some(t) if t.is_punct("{") => {
@@ -248,7 +248,7 @@ impl Parser<'_> {
                 }
                 Some(t) if t.is_punct("(") => self.skip_balanced("(", ")", "parenthesis")?,
                 Some(_) => {
-                    self.bump();
+                    self.advance();
                 }
                 None => {
                     return Err(self.expected(
@@ -278,7 +278,7 @@ impl Parser<'_> {
                 let p = self.packoffset()?;
                 d.packoffset.get_or_insert(p);
             } else if self.peek().is_some_and(|t| t.kind == TokenKind::Ident) {
-                self.bump(); // a semantic such as SV_Target or TEXCOORD0
+                self.advance(); // a semantic such as SV_Target or TEXCOORD0
             } else {
                 return Err(self.expected(
                     "a semantic, `register(...)` or `packoffset(...)` after `:`",
@@ -357,7 +357,7 @@ impl Parser<'_> {
                     after_operand = true;
                 }
                 Some(_) => {
-                    self.bump();
+                    self.advance();
                 }
             }
         }
@@ -390,7 +390,7 @@ impl Parser<'_> {
             let mut full = span;
             if self.at_ident("int") {
                 full = span.to(self.here());
-                self.bump();
+                self.advance();
             }
             let name = if unsigned { "uint" } else { "int" };
             return Ok(TypeSpec::Named {
@@ -411,7 +411,7 @@ impl Parser<'_> {
         let mut span = first.span;
         path.push(first);
         while self.at_punct("::") && self.peek_nth(1).is_some_and(|t| t.kind == TokenKind::Ident) {
-            self.bump();
+            self.advance();
             let part = self.expect_ident(
                 "a name after `::`",
                 "write a qualified name such as `NS::S`",
@@ -421,7 +421,7 @@ impl Parser<'_> {
         }
         let mut args = None;
         if self.at_punct("<") {
-            self.bump();
+            self.advance();
             let list = self.nested(|p| p.template_args())?;
             span = span.to(self.after_previous());
             args = Some(list);
@@ -434,7 +434,7 @@ impl Parser<'_> {
         let mut args = Vec::new();
         loop {
             while self.at_ident("unorm") || self.at_ident("snorm") {
-                self.bump();
+                self.advance();
             }
             let starts_expr = self.peek().is_some_and(|t| {
                 matches!(t.kind, TokenKind::Number) || t.is_punct("(") || t.is_punct("-")
@@ -478,7 +478,7 @@ impl Parser<'_> {
         let mut base = None;
         if self.eat_punct(":") {
             if self.at_ident("public") || self.at_ident("private") || self.at_ident("protected") {
-                self.bump();
+                self.advance();
             }
             base = Some(self.type_spec()?);
         }
@@ -508,7 +508,7 @@ impl Parser<'_> {
         &mut self,
         attrs: Attributes,
     ) -> Result<Vec<ConstantBufferDecl>, Diagnostic> {
-        self.bump();
+        self.advance();
         self.expect_punct("<", "write `ConstantBuffer<T> Name;`")?;
         let element = self.nested(|p| p.type_spec())?;
         self.close_angle()?;
@@ -562,7 +562,7 @@ impl Parser<'_> {
         let mut space = None;
         let mut first = self.register_word()?;
         if is_profile(&first.text) && self.at_punct(",") {
-            self.bump();
+            self.advance();
             first = self.register_word()?;
         }
         if let Some(n) = space_number(&first.text) {
@@ -589,7 +589,7 @@ impl Parser<'_> {
         match self.peek() {
             Some(t) if matches!(t.kind, TokenKind::Ident | TokenKind::Number) => {
                 let t = t.clone();
-                self.bump();
+                self.advance();
                 Ok(t)
             }
             _ => Err(self.expected("a register such as `b0`", REGISTER_HELP)),
@@ -610,7 +610,7 @@ impl Parser<'_> {
                 ))
             }
         };
-        self.bump();
+        self.advance();
         let lower = reg.text.to_ascii_lowercase();
         let number = lower
             .strip_prefix('c')
@@ -637,7 +637,7 @@ impl Parser<'_> {
                     ))
                 }
             };
-            self.bump();
+            self.advance();
             component = match &*c.text {
                 "x" | "r" => 0,
                 "y" | "g" => 1,

@@ -180,12 +180,17 @@ impl<'s> Parser<'s> {
 
     fn bump(&mut self) -> Option<Token> {
         let t = self.tokens.get(self.pos).cloned();
-        if t.is_some() {
+        self.advance();
+        t
+    }
+
+    /// Moves past the current token without copying it.
+    fn advance(&mut self) {
+        if self.pos < self.tokens.len() {
             self.pos += 1;
             self.fill();
             self.apply_pragmas();
         }
-        t
     }
 
     fn at_punct(&self, p: &str) -> bool {
@@ -198,7 +203,7 @@ impl<'s> Parser<'s> {
 
     fn eat_punct(&mut self, p: &str) -> bool {
         if self.at_punct(p) {
-            self.bump();
+            self.advance();
             true
         } else {
             false
@@ -249,7 +254,7 @@ impl<'s> Parser<'s> {
                     name: t.text.clone(),
                     span: t.span,
                 };
-                self.bump();
+                self.advance();
                 Ok(id)
             }
             _ => Err(self.expected(what, help)),
@@ -305,13 +310,13 @@ impl<'s> Parser<'s> {
             match self.peek() {
                 None => return Err(self.expected("`;`", "end the declaration with `;`")),
                 Some(t) if t.is_punct(";") => {
-                    self.bump();
+                    self.advance();
                     return Ok(());
                 }
                 Some(t) if t.is_punct("{") => self.skip_balanced("{", "}", "block")?,
                 Some(t) if t.is_punct("(") => self.skip_balanced("(", ")", "parenthesis")?,
                 Some(_) => {
-                    self.bump();
+                    self.advance();
                 }
             }
         }
@@ -343,7 +348,7 @@ impl<'s> Parser<'s> {
         let next_is_ident = self.peek_nth(1).is_some_and(|t| t.kind == TokenKind::Ident);
         match &*tok.text {
             "namespace" if ctx == Context::TopLevel => {
-                self.bump();
+                self.advance();
                 let name =
                     self.expect_ident("a namespace name", "write `namespace Name { ... }`")?;
                 let open = self.expect_punct("{", "open the namespace body with `{`")?;
@@ -364,7 +369,7 @@ impl<'s> Parser<'s> {
                 }
             }
             "template" => {
-                self.bump();
+                self.advance();
                 if self.at_punct("<") {
                     self.skip_template_header()?;
                 }
@@ -495,9 +500,9 @@ impl<'s> Parser<'s> {
     }
 
     fn enum_def(&mut self) -> Result<EnumDef, Diagnostic> {
-        self.bump();
+        self.advance();
         if self.at_ident("class") || self.at_ident("struct") {
-            self.bump();
+            self.advance();
         }
         let name = match self.peek() {
             Some(t) if t.kind == TokenKind::Ident => self
@@ -542,7 +547,7 @@ impl<'s> Parser<'s> {
                 return Err(self.expected("`;`", "end the enum with `;`"));
             }
         }
-        self.bump();
+        self.advance();
         Ok(EnumDef { name, values })
     }
 }

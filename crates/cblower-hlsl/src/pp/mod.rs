@@ -109,6 +109,9 @@ pub struct Preprocessor<'a> {
     sources: &'a mut SourceMap,
     opts: &'a FrontendOptions,
     macros: HashMap<Arc<str>, Macro, FastHash>,
+    /// First bytes of every macro name ever defined: an identifier starting
+    /// with another byte needs no lookup (most do not name a macro).
+    macro_initials: [bool; 256],
     /// Tokens still to read.
     input: Input,
     frames: Vec<Frame>,
@@ -135,6 +138,7 @@ impl<'a> Preprocessor<'a> {
             sources,
             opts,
             macros: HashMap::default(),
+            macro_initials: [false; 256],
             input: Input::new(),
             frames: Vec::new(),
             conds: Vec::new(),
@@ -301,6 +305,8 @@ impl<'a> Preprocessor<'a> {
         match name_text.as_str() {
             "define" => {
                 let m = parse_define(args, span)?;
+                let initial = m.name.as_bytes().first().copied().unwrap_or(0);
+                self.macro_initials[usize::from(initial)] = true;
                 self.macros.insert(m.name.clone(), m);
             }
             "undef" => match args.first() {
@@ -401,7 +407,9 @@ impl<'a> Preprocessor<'a> {
 
     /// Whether an identifier names a macro (so expansion must be tried).
     fn may_expand(&self, tok: &Token) -> bool {
-        self.macros.contains_key(&*tok.text) || matches!(&*tok.text, "__LINE__" | "__FILE__")
+        let initial = tok.text.as_bytes().first().copied().unwrap_or(0);
+        (self.macro_initials[usize::from(initial)] && self.macros.contains_key(&*tok.text))
+            || matches!(&*tok.text, "__LINE__" | "__FILE__")
     }
 
     fn is_defined(&self, name: &str) -> bool {
