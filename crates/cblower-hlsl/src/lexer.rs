@@ -56,12 +56,20 @@ impl Token {
     }
 
     pub fn is_punct(&self, p: &str) -> bool {
-        self.kind == TokenKind::Punct && &*self.text == p
+        self.kind == TokenKind::Punct && same_text(&self.text, p)
     }
 
     pub fn is_ident(&self, name: &str) -> bool {
-        self.kind == TokenKind::Ident && &*self.text == name
+        self.kind == TokenKind::Ident && same_text(&self.text, name)
     }
+}
+
+/// String equality that rejects on length and first byte before comparing
+/// the rest: the parser asks "is this `;`?" of nearly every token, and a
+/// library `memcmp` call costs more than these checks.
+fn same_text(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    a.len() == b.len() && a.first() == b.first() && a == b
 }
 
 /// Punctuators, longest first so the first match is the longest.
@@ -190,7 +198,7 @@ impl Interner {
         std::hash::Hasher::write(&mut h, text.as_bytes());
         let slot = (std::hash::Hasher::finish(&h) as usize) % SPELLING_SLOTS;
         match self.slots.get_mut(slot) {
-            Some(Some(t)) if &**t == text => t.clone(),
+            Some(Some(t)) if same_text(t, text) => t.clone(),
             Some(entry) => {
                 let t: Arc<str> = Arc::from(text);
                 *entry = Some(t.clone());
