@@ -600,4 +600,44 @@ mod tests {
         assert_eq!(toks[0].kind, TokenKind::UnterminatedStr);
         assert_eq!(toks[1].text.as_ref(), "x");
     }
+
+    #[test]
+    fn spans_of_continued_tokens_cover_their_physical_bytes() {
+        let src = "ab\\\ncd ef\\\r\n+ \"s\\\nt\"";
+        let mut sm = SourceMap::new();
+        let f = sm.add("t", None, src.into());
+        let toks = lex(f, src).unwrap();
+        let got: Vec<(&str, u32, u32)> = toks
+            .iter()
+            .map(|t| (&*t.text, t.span.start, t.span.end))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("abcd", 0, 6),
+                ("ef", 7, 9),
+                ("+", 12, 13),
+                ("\"st\"", 14, 20)
+            ]
+        );
+    }
+
+    #[test]
+    fn spelling_cache_shares_texts_and_survives_eviction() {
+        let mut cache = Interner::cached();
+        let a = cache.intern("float4");
+        let b = cache.intern("float4");
+        assert!(Arc::ptr_eq(&a, &b));
+        assert!(Arc::ptr_eq(
+            &cache.intern_byte(b';'),
+            &cache.intern_byte(b';')
+        ));
+        // Far more spellings than slots: every text is still right.
+        for i in 0..3 * SPELLING_SLOTS {
+            let name = format!("m{i}");
+            assert_eq!(&*cache.intern(&name), name);
+        }
+        assert_eq!(&*cache.intern("float4"), "float4");
+        assert_eq!(&*Interner::default().intern("x"), "x");
+    }
 }
