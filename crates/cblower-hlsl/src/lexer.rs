@@ -82,7 +82,7 @@ const PUNCTUATORS: &[&str] = &[
 /// which nothing sensible can follow.
 pub fn lex(file: FileId, text: &str) -> Result<Vec<Token>, Diagnostic> {
     let mut interner = Interner::default();
-    let mut lexer = Lexer::new(file, Arc::from(text));
+    let mut lexer = Lexer::new(file, Arc::new(text.to_string()));
     let mut tokens = Vec::new();
     while let Some(t) = lexer.next_token(&mut interner)? {
         tokens.push(t);
@@ -272,7 +272,7 @@ fn splice(text: &str) -> Option<(String, Splices)> {
 pub struct Lexer {
     file: FileId,
     /// The logical text: the file's own text unless it had continuations.
-    text: Arc<str>,
+    text: Arc<String>,
     splices: Splices,
     /// Physical length of the file.
     end_byte: u32,
@@ -281,10 +281,10 @@ pub struct Lexer {
 }
 
 impl Lexer {
-    pub fn new(file: FileId, text: Arc<str>) -> Lexer {
+    pub fn new(file: FileId, text: Arc<String>) -> Lexer {
         let end_byte = u32::try_from(text.len()).unwrap_or(u32::MAX);
         let (text, splices) = match splice(&text) {
-            Some((logical, splices)) => (Arc::from(logical), splices),
+            Some((logical, splices)) => (Arc::new(logical), splices),
             None => (text, Splices { at: Vec::new() }),
         };
         Lexer {

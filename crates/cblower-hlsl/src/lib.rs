@@ -113,7 +113,9 @@ pub struct Program {
 pub fn parse_file(path: &Path, opts: &FrontendOptions) -> Result<Program, ParseError> {
     let mut sources = SourceMap::new();
     let text = match std::fs::read(path) {
-        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+        // Valid UTF-8 (the usual case) becomes the text without a copy.
+        Ok(bytes) => String::from_utf8(bytes)
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()),
         Err(e) => {
             return Err(ParseError {
                 diagnostics: Diagnostic::error_without_span(format!(

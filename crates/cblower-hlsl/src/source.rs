@@ -76,8 +76,9 @@ struct LineRemap {
 struct SourceFile {
     name: String,
     path: Option<PathBuf>,
-    /// Shared so a lexer can read a file while more files are added.
-    text: Arc<str>,
+    /// Shared so a lexer can read a file while more files are added (an
+    /// `Arc<String>` takes over the text without copying it).
+    text: Arc<String>,
     line_starts: Vec<usize>,
     remaps: Vec<LineRemap>,
 }
@@ -130,7 +131,7 @@ impl SourceMap {
         self.files.push(SourceFile {
             name: name.into(),
             path,
-            text: Arc::from(text),
+            text: Arc::new(text),
             line_starts,
             remaps: Vec::new(),
         });
@@ -143,13 +144,12 @@ impl SourceMap {
 
     /// The full text of a file ("" for an unknown id).
     pub fn text(&self, id: FileId) -> &str {
-        self.file(id).map_or("", |f| &*f.text)
+        self.file(id).map_or("", |f| f.text.as_str())
     }
 
     /// The full text of a file as a shared handle (empty for an unknown id).
-    pub(crate) fn shared_text(&self, id: FileId) -> Arc<str> {
-        self.file(id)
-            .map_or_else(|| Arc::from(""), |f| f.text.clone())
+    pub(crate) fn shared_text(&self, id: FileId) -> Arc<String> {
+        self.file(id).map_or_else(Arc::default, |f| f.text.clone())
     }
 
     /// The name the file was opened under.
@@ -286,7 +286,7 @@ impl<'a> codespan_reporting::files::Files<'a> for SourceMap {
 
     fn source(&'a self, id: DisplayFile) -> Result<&'a str, codespan_reporting::files::Error> {
         self.file(id.file)
-            .map(|f| &*f.text)
+            .map(|f| f.text.as_str())
             .ok_or(codespan_reporting::files::Error::FileMissing)
     }
 

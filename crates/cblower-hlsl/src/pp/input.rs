@@ -72,7 +72,7 @@ impl Input {
 
     /// Starts reading `text` as file `file`; its tokens come before any
     /// still pending in the including file.
-    pub(super) fn enter(&mut self, file: FileId, text: Arc<str>) -> Result<(), Diagnostic> {
+    pub(super) fn enter(&mut self, file: FileId, text: Arc<String>) -> Result<(), Diagnostic> {
         let lexer = Lexer::new(file, text);
         lexer.check_comments()?;
         self.files.push(FileInput {

@@ -643,7 +643,8 @@ impl<'a> Preprocessor<'a> {
             return Err(self.too_deep(name_span, &key, &path));
         }
         let text = match std::fs::read(&path) {
-            Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+            Ok(bytes) => String::from_utf8(bytes)
+                .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()),
             Err(e) => {
                 return Err(Diagnostic::error(
                     name_span,
