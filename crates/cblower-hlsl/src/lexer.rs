@@ -154,7 +154,7 @@ fn little_endian_word(bytes: &[u8]) -> u64 {
 pub type FastHash = std::hash::BuildHasherDefault<FastHasher>;
 
 /// Slots of the spelling cache of a preprocessor run.
-const SPELLING_SLOTS: usize = 4096;
+const SPELLING_SLOTS: usize = 1024;
 
 /// Shares the `Arc<str>` texts of tokens: a direct-mapped cache from
 /// spelling to text, so the frequent spellings (keywords, type names,

@@ -80,7 +80,7 @@ pub struct Declaration {
     pub attrs: Attributes,
     pub modifiers: Modifiers,
     pub ty: TypeSpec,
-    pub declarators: Vec<Declarator>,
+    pub declarators: Declarators,
     /// The `#pragma pack_matrix` in effect here.
     pub pack_matrix: Option<MatrixOrder>,
 }
@@ -120,6 +120,55 @@ pub struct StructDef {
     pub base: Option<TypeSpec>,
     /// `None` for a forward declaration `struct S;`.
     pub body: Option<Vec<Item>>,
+}
+
+/// The declarators of one declaration, in order. Nearly every declaration
+/// has exactly one, which is kept inline: a buffer of 100k members then
+/// allocates no list per member.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Declarators {
+    first: Option<Declarator>,
+    rest: Vec<Declarator>,
+}
+
+impl Declarators {
+    pub fn push(&mut self, d: Declarator) {
+        if self.first.is_none() {
+            self.first = Some(d);
+        } else {
+            self.rest.push(d);
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.first.is_none()
+    }
+
+    pub fn len(&self) -> usize {
+        usize::from(self.first.is_some()) + self.rest.len()
+    }
+
+    pub fn first(&self) -> Option<&Declarator> {
+        self.first.as_ref()
+    }
+
+    pub fn last(&self) -> Option<&Declarator> {
+        self.rest.last().or(self.first.as_ref())
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = &Declarator> {
+        self.first.iter().chain(self.rest.iter())
+    }
+}
+
+impl<'a> IntoIterator for &'a Declarators {
+    type Item = &'a Declarator;
+    type IntoIter =
+        std::iter::Chain<std::option::Iter<'a, Declarator>, std::slice::Iter<'a, Declarator>>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.first.iter().chain(self.rest.iter())
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]

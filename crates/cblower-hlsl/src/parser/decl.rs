@@ -4,8 +4,8 @@
 use cblower_layout::MatrixOrder;
 
 use super::ast::{
-    ArrayDim, Attributes, ConstantBufferDecl, Declaration, Declarator, Expr, Ident, Modifiers,
-    Register, StructDef, TemplateArg, TypeSpec,
+    ArrayDim, Attributes, ConstantBufferDecl, Declaration, Declarator, Declarators, Expr, Ident,
+    Modifiers, Register, StructDef, TemplateArg, TypeSpec,
 };
 use super::{Context, Parser};
 use crate::diag::Diagnostic;
@@ -164,8 +164,7 @@ impl Parser<'_> {
         let ty = self.type_spec()?;
         self.modifiers(&mut modifiers);
         let is_struct_def = matches!(&ty, TypeSpec::Struct(s) if s.body.is_some());
-        // Nearly every declaration has one declarator.
-        let mut declarators = Vec::with_capacity(1);
+        let mut declarators = Declarators::default();
         if self.eat_punct(";") {
             return Ok(Some(Declaration {
                 attrs,
