@@ -560,7 +560,7 @@ impl Lowerer<'_> {
         let path = match spec {
             TypeSpec::Named {
                 path, args: None, ..
-            } => path.as_slice(),
+            } => &path[..],
             TypeSpec::Struct(def) if def.body.is_none() => match &def.name {
                 Some(n) => std::slice::from_ref(n),
                 None => return false,
@@ -943,7 +943,7 @@ impl Lowerer<'_> {
                 TemplateArg::Expr(e) => self.eval(e)?,
                 TemplateArg::Type(TypeSpec::Named {
                     path, args: None, ..
-                }) => self.eval(&Expr::Name(path.clone()))?,
+                }) => self.eval(&Expr::Name(path.to_vec()))?,
                 TemplateArg::Type(t) => {
                     return Err(
                         Diagnostic::error(t.span(), "expected a size between 1 and 4")

@@ -89,7 +89,7 @@ pub struct Declaration {
 pub enum TypeSpec {
     /// `float4`, `NS::S`, `Texture2D<float4>`, `vector<float, 3>`.
     Named {
-        path: Vec<Ident>,
+        path: TypePath,
         args: Option<Vec<TemplateArg>>,
         span: Span,
     },
@@ -102,6 +102,42 @@ impl TypeSpec {
         match self {
             TypeSpec::Named { span, .. } => *span,
             TypeSpec::Struct(s) => s.keyword_span,
+        }
+    }
+}
+
+/// The parts of a type name (`float4`, `NS::S`). Almost every type name has
+/// one part, which is stored inline, so naming a type allocates nothing;
+/// either way the parts read as one slice.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TypePath {
+    One([Ident; 1]),
+    Qualified(Vec<Ident>),
+}
+
+impl TypePath {
+    pub fn new(first: Ident) -> TypePath {
+        TypePath::One([first])
+    }
+
+    /// Appends `::part`.
+    pub fn push(&mut self, part: Ident) {
+        match self {
+            TypePath::One([first]) => {
+                *self = TypePath::Qualified(vec![first.clone(), part]);
+            }
+            TypePath::Qualified(parts) => parts.push(part),
+        }
+    }
+}
+
+impl std::ops::Deref for TypePath {
+    type Target = [Ident];
+
+    fn deref(&self) -> &[Ident] {
+        match self {
+            TypePath::One(one) => one,
+            TypePath::Qualified(parts) => parts,
         }
     }
 }

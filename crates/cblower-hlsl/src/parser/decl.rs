@@ -5,7 +5,7 @@ use cblower_layout::MatrixOrder;
 
 use super::ast::{
     ArrayDim, Attributes, ConstantBufferDecl, Declaration, Declarator, Declarators, Expr, Ident,
-    Modifiers, Register, StructDef, TemplateArg, TypeSpec,
+    Modifiers, Register, StructDef, TemplateArg, TypePath, TypeSpec,
 };
 use super::{Context, Parser};
 use crate::diag::Diagnostic;
@@ -393,22 +393,21 @@ impl Parser<'_> {
             }
             let name = if unsigned { "uint" } else { "int" };
             return Ok(TypeSpec::Named {
-                path: vec![Ident {
+                path: TypePath::new(Ident {
                     name: name.into(),
                     span: full,
-                }],
+                }),
                 args: None,
                 span: full,
             });
         }
-        let mut path = Vec::with_capacity(1);
         self.eat_punct("::"); // a leading `::` names the global scope, which lookup reaches anyway
         let first = self.expect_ident(
             "a type name",
             "write a type such as `float4` or a struct name",
         )?;
         let mut span = first.span;
-        path.push(first);
+        let mut path = TypePath::new(first);
         while self.at_punct("::") && self.peek_nth(1).is_some_and(|t| t.kind == TokenKind::Ident) {
             self.advance();
             let part = self.expect_ident(
