@@ -241,7 +241,15 @@ fn splice(text: &str) -> Option<(String, Splices)> {
         (Some(b'\r'), Some(b'\n')) => Some(3),
         _ => None,
     };
-    let first = (0..bytes.len()).find(|&i| bytes[i] == b'\\' && continuation(i).is_some())?;
+    // `find` looks for the backslashes with `memchr`.
+    let mut from = 0;
+    let first = loop {
+        let i = from + text.get(from..)?.find('\\')?;
+        if continuation(i).is_some() {
+            break i;
+        }
+        from = i + 1;
+    };
     let mut out = String::with_capacity(text.len());
     let mut at = Vec::new();
     let mut removed = 0u32;

@@ -213,8 +213,9 @@ pub struct Declarator {
     pub dims: Vec<ArrayDim>,
     pub packoffset: Option<(u32, u8, Span)>,
     pub register: Option<Register>,
-    /// The initialiser if it parsed as a constant expression.
-    pub init: Option<Expr>,
+    /// The initialiser if it parsed as a constant expression (boxed: rare,
+    /// and declarators are moved around a lot).
+    pub init: Option<Box<Expr>>,
 }
 
 #[derive(Clone, Debug, PartialEq)]

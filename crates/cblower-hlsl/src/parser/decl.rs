@@ -286,7 +286,7 @@ impl Parser<'_> {
             }
         }
         if self.eat_punct("=") {
-            d.init = self.initializer()?;
+            d.init = self.initializer()?.map(Box::new);
         }
         if self.at_punct("{") {
             // Effect-framework state blocks: `SamplerState s { Filter = ...; };`
