@@ -38,25 +38,25 @@ pub enum Shape {
 }
 
 /// `float4` → (Float, Vector(4)); `half2x3` → (Half, Matrix(2, 3)).
+///
+/// Every scalar spelling ends in a letter, so the shape suffix (`4`, `2x3`)
+/// is split off the end first and the rest must be a whole spelling.
 pub fn numeric(name: &str) -> Option<(Scalar, Shape)> {
-    SCALAR_SPELLINGS.iter().find_map(|(spelling, scalar)| {
-        let suffix = name.strip_prefix(spelling)?;
-        let shape = parse_suffix(suffix)?;
-        Some((*scalar, shape))
-    })
+    let b = name.as_bytes();
+    let (base_len, shape) = match b {
+        [.., r, b'x', c] if dim(*r).is_some() && dim(*c).is_some() => {
+            (b.len() - 3, Shape::Matrix(dim(*r)?, dim(*c)?))
+        }
+        [.., n] if dim(*n).is_some() => (b.len() - 1, Shape::Vector(dim(*n)?)),
+        _ => (b.len(), Shape::Scalar),
+    };
+    let base = name.get(..base_len)?;
+    let (_, scalar) = SCALAR_SPELLINGS.iter().find(|(s, _)| *s == base)?;
+    Some((*scalar, shape))
 }
 
 fn dim(c: u8) -> Option<u8> {
     matches!(c, b'1'..=b'4').then(|| c - b'0')
-}
-
-fn parse_suffix(s: &str) -> Option<Shape> {
-    match s.as_bytes() {
-        [] => Some(Shape::Scalar),
-        [n] => dim(*n).map(Shape::Vector),
-        [r, b'x', c] => Some(Shape::Matrix(dim(*r)?, dim(*c)?)),
-        _ => None,
-    }
 }
 
 /// Resource, sampler and other opaque object types. They take no bytes in a

@@ -1,8 +1,9 @@
 //! Splits source text into preprocessing tokens.
 //!
-//! The lexer works on "logical" characters: backslash-newline pairs are
-//! removed first (translation phase 2) but every character remembers its byte
-//! offset, so token spans still point at the physical text.
+//! The lexer works on "logical" text: backslash-newline pairs are removed
+//! first (translation phase 2), but token spans point at the physical text.
+//! It hands out one token at a time, so a file never exists as a token
+//! vector, and token texts are interned.
 
 use std::sync::Arc;
 
@@ -55,12 +56,20 @@ impl Token {
     }
 
     pub fn is_punct(&self, p: &str) -> bool {
-        self.kind == TokenKind::Punct && &*self.text == p
+        self.kind == TokenKind::Punct && same_text(&self.text, p)
     }
 
     pub fn is_ident(&self, name: &str) -> bool {
-        self.kind == TokenKind::Ident && &*self.text == name
+        self.kind == TokenKind::Ident && same_text(&self.text, name)
     }
+}
+
+/// String equality that rejects on length and first byte before comparing
+/// the rest: the parser asks "is this `;`?" of nearly every token, and a
+/// library `memcmp` call costs more than these checks.
+fn same_text(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    a.len() == b.len() && a.first() == b.first() && a == b
 }
 
 /// Punctuators, longest first so the first match is the longest.
@@ -72,14 +81,13 @@ const PUNCTUATORS: &[&str] = &[
 /// Lexes a whole file. Fails only on an unterminated block comment, after
 /// which nothing sensible can follow.
 pub fn lex(file: FileId, text: &str) -> Result<Vec<Token>, Diagnostic> {
-    let chars = logical_chars(text);
-    Lexer {
-        file,
-        chars,
-        pos: 0,
-        end_byte: u32::try_from(text.len()).unwrap_or(u32::MAX),
+    let mut interner = Interner::default();
+    let mut lexer = Lexer::new(file, Arc::new(text.to_string()));
+    let mut tokens = Vec::new();
+    while let Some(t) = lexer.next_token(&mut interner)? {
+        tokens.push(t);
     }
-    .run()
+    Ok(tokens)
 }
 
 /// Lexes text that has no file position of its own (the result of `##`
@@ -93,147 +101,393 @@ pub fn lex_at(text: &str, span: Span) -> Vec<Token> {
     toks
 }
 
-fn logical_chars(text: &str) -> Vec<(u32, char)> {
-    let raw: Vec<(usize, char)> = text.char_indices().collect();
-    let mut out = Vec::with_capacity(raw.len());
-    let mut i = 0;
-    while let Some(&(pos, c)) = raw.get(i) {
-        if c == '\\' {
-            let next = raw.get(i + 1).map(|x| x.1);
-            let after = raw.get(i + 2).map(|x| x.1);
-            if next == Some('\n') {
-                i += 2;
-                continue;
+/// A small, fast hash for short identifier strings (the multiply-rotate
+/// scheme of rustc's `FxHasher`). Keys come from source files, which are
+/// trusted input to a compiler, so no protection against collisions is
+/// needed.
+#[derive(Clone, Copy, Default)]
+pub struct FastHasher(u64);
+
+impl FastHasher {
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+impl std::hash::Hasher for FastHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            self.add(little_endian_word(c));
+        }
+        let rest = chunks.remainder();
+        if !rest.is_empty() {
+            self.add(little_endian_word(rest));
+        }
+    }
+
+    fn write_u8(&mut self, b: u8) {
+        self.add(u64::from(b));
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.add(n as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        // The multiply mixes upward: bring the well-mixed high bits down to
+        // where hash tables take the bucket index from.
+        self.0.rotate_left(26)
+    }
+}
+
+/// Up to eight bytes as one little-endian word (without a `memcpy` call).
+fn little_endian_word(bytes: &[u8]) -> u64 {
+    bytes
+        .iter()
+        .take(8)
+        .enumerate()
+        .fold(0, |w, (i, &b)| w | (u64::from(b) << (8 * i)))
+}
+
+/// Builds [`FastHasher`]s for the front end's maps.
+pub type FastHash = std::hash::BuildHasherDefault<FastHasher>;
+
+/// Slots of the spelling cache of a preprocessor run.
+const SPELLING_SLOTS: usize = 1024;
+
+/// Shares the `Arc<str>` texts of tokens: a direct-mapped cache from
+/// spelling to text, so the frequent spellings (keywords, type names,
+/// punctuators) cost no allocation and cloning a token only bumps a
+/// reference count. A spelling seen once (a member name) gets its one
+/// allocation and may later be evicted; identity of texts never matters,
+/// only their contents. Unlike a full interner it never grows or rehashes.
+#[derive(Default)]
+pub struct Interner {
+    /// Empty for an interner that caches nothing (one-off lexing).
+    slots: Vec<Option<Arc<str>>>,
+    /// Texts of one-byte ASCII punctuators, by byte (filled on first use).
+    bytes: Vec<Option<Arc<str>>>,
+}
+
+impl Interner {
+    /// An interner with a cache.
+    pub fn cached() -> Interner {
+        Interner {
+            slots: vec![None; SPELLING_SLOTS],
+            bytes: vec![None; 128],
+        }
+    }
+
+    /// The text of a one-byte token, without hashing.
+    pub fn intern_byte(&mut self, b: u8) -> Arc<str> {
+        match self.bytes.get_mut(usize::from(b)) {
+            Some(Some(t)) => t.clone(),
+            Some(entry) => entry
+                .get_or_insert_with(|| Arc::from(char::from(b).to_string()))
+                .clone(),
+            None => Arc::from(char::from(b).to_string()),
+        }
+    }
+
+    pub fn intern(&mut self, text: &str) -> Arc<str> {
+        if self.slots.is_empty() {
+            return Arc::from(text);
+        }
+        let mut h = FastHasher::default();
+        std::hash::Hasher::write(&mut h, text.as_bytes());
+        let slot = (std::hash::Hasher::finish(&h) as usize) % SPELLING_SLOTS;
+        match self.slots.get_mut(slot) {
+            Some(Some(t)) if same_text(t, text) => t.clone(),
+            Some(entry) => {
+                let t: Arc<str> = Arc::from(text);
+                *entry = Some(t.clone());
+                t
             }
-            if next == Some('\r') && after == Some('\n') {
-                i += 3;
+            None => Arc::from(text),
+        }
+    }
+}
+
+/// Where backslash-newline pairs were removed (translation phase 2): each
+/// entry is a position in the spliced text and how many physical bytes were
+/// removed before it. Empty for the usual file without continuations.
+struct Splices {
+    at: Vec<(u32, u32)>,
+}
+
+impl Splices {
+    /// The physical byte of spliced position `pos`.
+    fn physical(&self, pos: usize) -> u32 {
+        let pos = u32::try_from(pos).unwrap_or(u32::MAX);
+        if self.at.is_empty() {
+            return pos;
+        }
+        let i = self.at.partition_point(|&(p, _)| p <= pos);
+        let removed = i
+            .checked_sub(1)
+            .and_then(|i| self.at.get(i))
+            .map_or(0, |e| e.1);
+        pos.saturating_add(removed)
+    }
+}
+
+/// `text` without its backslash-newline pairs, and where they were; `None`
+/// when there are none (then the text is used as it is).
+fn splice(text: &str) -> Option<(String, Splices)> {
+    let bytes = text.as_bytes();
+    let continuation = |i: usize| match (bytes.get(i + 1), bytes.get(i + 2)) {
+        (Some(b'\n'), _) => Some(2),
+        (Some(b'\r'), Some(b'\n')) => Some(3),
+        _ => None,
+    };
+    // `find` looks for the backslashes with `memchr`.
+    let mut from = 0;
+    let first = loop {
+        let i = from + text.get(from..)?.find('\\')?;
+        if continuation(i).is_some() {
+            break i;
+        }
+        from = i + 1;
+    };
+    let mut out = String::with_capacity(text.len());
+    let mut at = Vec::new();
+    let mut removed = 0u32;
+    let mut copied_to = 0;
+    let mut i = first;
+    while i < bytes.len() {
+        if bytes[i] == b'\\' {
+            if let Some(n) = continuation(i) {
+                out.push_str(text.get(copied_to..i).unwrap_or(""));
+                removed += n as u32;
+                i += n;
+                copied_to = i;
+                at.push((u32::try_from(out.len()).unwrap_or(u32::MAX), removed));
                 continue;
             }
         }
-        out.push((u32::try_from(pos).unwrap_or(u32::MAX), c));
         i += 1;
     }
-    out
+    out.push_str(text.get(copied_to..).unwrap_or(""));
+    Some((out, Splices { at }))
 }
 
-struct Lexer {
+/// Turns one file into tokens on demand.
+///
+/// It works on the "logical" text: backslash-newline pairs are removed first
+/// (only for files that have any), but token spans are mapped back to the
+/// physical text.
+pub struct Lexer {
     file: FileId,
-    chars: Vec<(u32, char)>,
-    pos: usize,
+    /// The logical text: the file's own text unless it had continuations.
+    text: Arc<String>,
+    splices: Splices,
+    /// Physical length of the file.
     end_byte: u32,
+    pos: usize,
+    line_start: bool,
 }
 
 impl Lexer {
-    fn peek_at(&self, ahead: usize) -> Option<char> {
-        self.chars.get(self.pos + ahead).map(|c| c.1)
-    }
-
-    fn byte_at(&self, index: usize) -> u32 {
-        self.chars.get(index).map_or(self.end_byte, |c| c.0)
-    }
-
-    /// Byte just past the logical character at `index`.
-    fn byte_after(&self, index: usize) -> u32 {
-        self.chars
-            .get(index)
-            .map_or(self.end_byte, |(b, c)| b + c.len_utf8() as u32)
-    }
-
-    fn span_from(&self, start: usize) -> Span {
-        let end = if self.pos > start {
-            self.byte_after(self.pos - 1)
-        } else {
-            self.byte_at(start)
+    pub fn new(file: FileId, text: Arc<String>) -> Lexer {
+        let end_byte = u32::try_from(text.len()).unwrap_or(u32::MAX);
+        let (text, splices) = match splice(&text) {
+            Some((logical, splices)) => (Arc::new(logical), splices),
+            None => (text, Splices { at: Vec::new() }),
         };
-        Span::new(self.file, self.byte_at(start), end)
-    }
-
-    fn text_from(&self, start: usize) -> String {
-        self.chars
-            .get(start..self.pos)
-            .unwrap_or(&[])
-            .iter()
-            .map(|c| c.1)
-            .collect()
-    }
-
-    fn run(mut self) -> Result<Vec<Token>, Diagnostic> {
-        let mut tokens = Vec::new();
-        let mut line_start = true;
-        let mut space_before = false;
-        while let Some(c) = self.peek_at(0) {
-            if c == '\n' {
-                self.pos += 1;
-                line_start = true;
-                space_before = true;
-                continue;
-            }
-            if c.is_whitespace() {
-                self.pos += 1;
-                space_before = true;
-                continue;
-            }
-            if c == '/' && self.peek_at(1) == Some('/') {
-                while self.peek_at(0).is_some_and(|c| c != '\n') {
-                    self.pos += 1;
-                }
-                space_before = true;
-                continue;
-            }
-            if c == '/' && self.peek_at(1) == Some('*') {
-                let start = self.pos;
-                self.pos += 2;
-                loop {
-                    match self.peek_at(0) {
-                        None => {
-                            self.pos = start + 2;
-                            return Err(Diagnostic::error(
-                                self.span_from(start),
-                                "unterminated block comment",
-                            )
-                            .with_help("close the comment with `*/`"));
-                        }
-                        Some('*') if self.peek_at(1) == Some('/') => {
-                            self.pos += 2;
-                            break;
-                        }
-                        Some(_) => self.pos += 1,
-                    }
-                }
-                space_before = true;
-                continue;
-            }
-            let start = self.pos;
-            let kind = self.token(c);
-            let mut tok = Token::new(kind, self.text_from(start), self.span_from(start));
-            tok.line_start = line_start;
-            tok.space_before = space_before;
-            line_start = false;
-            space_before = false;
-            tokens.push(tok);
+        Lexer {
+            file,
+            text,
+            splices,
+            end_byte,
+            pos: 0,
+            line_start: true,
         }
-        Ok(tokens)
     }
 
-    /// Consumes one token starting with `c` and says what it is.
-    fn token(&mut self, c: char) -> TokenKind {
-        if c.is_alphabetic() || c == '_' {
-            while self
-                .peek_at(0)
-                .is_some_and(|c| c.is_alphanumeric() || c == '_')
-            {
-                self.pos += 1;
+    pub fn file(&self) -> FileId {
+        self.file
+    }
+
+    /// The physical end of the file (where its end-of-file token goes).
+    pub fn end_byte(&self) -> u32 {
+        self.end_byte
+    }
+
+    fn byte(&self, at: usize) -> Option<u8> {
+        self.text.as_bytes().get(at).copied()
+    }
+
+    /// The character at byte `at` of the logical text.
+    fn char_at(&self, at: usize) -> Option<char> {
+        match self.byte(at)? {
+            b if b.is_ascii() => Some(char::from(b)),
+            _ => self.text.get(at..)?.chars().next(),
+        }
+    }
+
+    /// Byte just past the character at `at`.
+    fn after_char(&self, at: usize) -> usize {
+        at + self.char_at(at).map_or(1, char::len_utf8)
+    }
+
+    fn span(&self, start: usize, end: usize) -> Span {
+        let s = self.physical(start);
+        let e = if end > start {
+            // Continuations never split a character, so the last byte of
+            // the token maps one-to-one.
+            self.physical(end - 1).saturating_add(1)
+        } else {
+            s
+        };
+        Span::new(self.file, s, e)
+    }
+
+    fn physical(&self, at: usize) -> u32 {
+        if at >= self.text.len() {
+            return self.end_byte;
+        }
+        self.splices.physical(at)
+    }
+
+    /// Finds the first unterminated block comment, so a file that has one
+    /// can be rejected before any of its tokens is used (as a whole-file
+    /// lexer would). Only files containing `/*` need the scan.
+    pub fn check_comments(&self) -> Result<(), Diagnostic> {
+        if !self.text.contains("/*") {
+            return Ok(());
+        }
+        let mut scan = Lexer {
+            file: self.file,
+            text: self.text.clone(),
+            splices: Splices {
+                at: self.splices.at.clone(),
+            },
+            end_byte: self.end_byte,
+            pos: self.pos,
+            line_start: self.line_start,
+        };
+        while scan.next_raw()?.is_some() {}
+        Ok(())
+    }
+
+    /// The next token, `None` at the end of the text.
+    pub fn next_token(&mut self, interner: &mut Interner) -> Result<Option<Token>, Diagnostic> {
+        let Some(raw) = self.next_raw()? else {
+            return Ok(None);
+        };
+        let spelling = self.text.get(raw.start..raw.end).unwrap_or("");
+        let text = match (raw.kind, spelling.as_bytes()) {
+            (TokenKind::Punct, &[b]) => interner.intern_byte(b),
+            _ => interner.intern(spelling),
+        };
+        Ok(Some(Token {
+            kind: raw.kind,
+            text,
+            span: self.span(raw.start, raw.end),
+            line_start: raw.line_start,
+            space_before: raw.space_before,
+            hideset: Vec::new(),
+        }))
+    }
+
+    /// Skips whitespace and comments and consumes one token.
+    fn next_raw(&mut self) -> Result<Option<RawToken>, Diagnostic> {
+        let mut space_before = false;
+        loop {
+            let Some(b) = self.byte(self.pos) else {
+                return Ok(None);
+            };
+            match b {
+                b'\n' => {
+                    self.pos += 1;
+                    self.line_start = true;
+                    space_before = true;
+                }
+                b' ' | b'\t' | b'\r' | 0x0b | 0x0c => {
+                    self.pos += 1;
+                    space_before = true;
+                }
+                b'/' if self.byte(self.pos + 1) == Some(b'/') => {
+                    let rest = self.text.as_bytes().get(self.pos..).unwrap_or(&[]);
+                    self.pos += rest.iter().position(|&c| c == b'\n').unwrap_or(rest.len());
+                    space_before = true;
+                }
+                b'/' if self.byte(self.pos + 1) == Some(b'*') => {
+                    let start = self.pos;
+                    let body = self.text.get(start + 2..).unwrap_or("");
+                    let Some(close) = body.find("*/") else {
+                        return Err(Diagnostic::error(
+                            self.span(start, start + 2),
+                            "unterminated block comment",
+                        )
+                        .with_help("close the comment with `*/`"));
+                    };
+                    self.pos = start + 2 + close + 2;
+                    space_before = true;
+                }
+                _ if !b.is_ascii() && self.char_at(self.pos).is_some_and(char::is_whitespace) => {
+                    self.pos = self.after_char(self.pos);
+                    space_before = true;
+                }
+                _ => break,
             }
+        }
+        let start = self.pos;
+        let kind = self.token();
+        let raw = RawToken {
+            kind,
+            start,
+            end: self.pos,
+            line_start: self.line_start,
+            space_before,
+        };
+        self.line_start = false;
+        Ok(Some(raw))
+    }
+
+    fn is_ident_char(&self, at: usize) -> bool {
+        match self.byte(at) {
+            Some(b) if b.is_ascii() => b.is_ascii_alphanumeric() || b == b'_',
+            Some(_) => self.char_at(at).is_some_and(char::is_alphanumeric),
+            None => false,
+        }
+    }
+
+    /// Moves the cursor past identifier characters.
+    fn skip_ident_chars(&mut self) {
+        let bytes = self.text.as_bytes();
+        while let Some(&b) = bytes.get(self.pos) {
+            if b.is_ascii_alphanumeric() || b == b'_' {
+                self.pos += 1;
+            } else if !b.is_ascii() && self.is_ident_char(self.pos) {
+                self.pos = self.after_char(self.pos);
+            } else {
+                break;
+            }
+        }
+    }
+
+    /// Consumes one token at the cursor (not whitespace) and says what it is.
+    fn token(&mut self) -> TokenKind {
+        let Some(c) = self.char_at(self.pos) else {
+            return TokenKind::Punct;
+        };
+        if c.is_alphabetic() || c == '_' {
+            self.pos = self.after_char(self.pos);
+            self.skip_ident_chars();
             return TokenKind::Ident;
         }
-        if c.is_ascii_digit() || (c == '.' && self.peek_at(1).is_some_and(|d| d.is_ascii_digit())) {
+        let next = self.byte(self.pos + 1);
+        if c.is_ascii_digit() || (c == '.' && next.is_some_and(|d| d.is_ascii_digit())) {
             self.pos += 1;
-            while let Some(c) = self.peek_at(0) {
-                if matches!(c, 'e' | 'E' | 'p' | 'P') && matches!(self.peek_at(1), Some('+' | '-'))
+            while let Some(b) = self.byte(self.pos) {
+                if matches!(b, b'e' | b'E' | b'p' | b'P')
+                    && matches!(self.byte(self.pos + 1), Some(b'+' | b'-'))
                 {
                     self.pos += 2;
-                } else if c.is_alphanumeric() || c == '_' || c == '.' {
-                    self.pos += 1;
+                } else if b == b'.' || self.is_ident_char(self.pos) {
+                    self.pos = self.after_char(self.pos);
                 } else {
                     break;
                 }
@@ -244,10 +498,15 @@ impl Lexer {
             let start = self.pos;
             self.pos += 1;
             loop {
-                match self.peek_at(0) {
-                    None | Some('\n') => break,
-                    Some('\\') => self.pos += 2,
-                    Some(q) if q == c => {
+                match self.byte(self.pos) {
+                    None | Some(b'\n') => break,
+                    Some(b'\\') => {
+                        self.pos += 1;
+                        if self.pos < self.text.len() {
+                            self.pos = self.after_char(self.pos);
+                        }
+                    }
+                    Some(q) if char::from(q) == c => {
                         self.pos += 1;
                         return if c == '"' {
                             TokenKind::Str
@@ -255,10 +514,9 @@ impl Lexer {
                             TokenKind::Char
                         };
                     }
-                    Some(_) => self.pos += 1,
+                    Some(_) => self.pos = self.after_char(self.pos),
                 }
             }
-            self.pos = self.pos.min(self.chars.len());
             if c == '"' {
                 return TokenKind::UnterminatedStr;
             }
@@ -266,18 +524,23 @@ impl Lexer {
             self.pos = start + 1;
             return TokenKind::Punct;
         }
-        for p in PUNCTUATORS {
-            if p.chars()
-                .enumerate()
-                .all(|(i, pc)| self.peek_at(i) == Some(pc))
-            {
-                self.pos += p.chars().count();
-                return TokenKind::Punct;
-            }
+        let rest = self.text.as_bytes().get(self.pos..).unwrap_or(&[]);
+        if let Some(p) = PUNCTUATORS.iter().find(|p| rest.starts_with(p.as_bytes())) {
+            self.pos += p.len();
+            return TokenKind::Punct;
         }
-        self.pos += 1;
+        self.pos = self.after_char(self.pos);
         TokenKind::Punct
     }
+}
+
+/// A token before its text is interned: byte range of the logical text.
+struct RawToken {
+    kind: TokenKind,
+    start: usize,
+    end: usize,
+    line_start: bool,
+    space_before: bool,
 }
 
 #[cfg(test)]
@@ -344,5 +607,45 @@ mod tests {
         let toks = lex(f, "\"abc\nx").unwrap();
         assert_eq!(toks[0].kind, TokenKind::UnterminatedStr);
         assert_eq!(toks[1].text.as_ref(), "x");
+    }
+
+    #[test]
+    fn spans_of_continued_tokens_cover_their_physical_bytes() {
+        let src = "ab\\\ncd ef\\\r\n+ \"s\\\nt\"";
+        let mut sm = SourceMap::new();
+        let f = sm.add("t", None, src.into());
+        let toks = lex(f, src).unwrap();
+        let got: Vec<(&str, u32, u32)> = toks
+            .iter()
+            .map(|t| (&*t.text, t.span.start, t.span.end))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("abcd", 0, 6),
+                ("ef", 7, 9),
+                ("+", 12, 13),
+                ("\"st\"", 14, 20)
+            ]
+        );
+    }
+
+    #[test]
+    fn spelling_cache_shares_texts_and_survives_eviction() {
+        let mut cache = Interner::cached();
+        let a = cache.intern("float4");
+        let b = cache.intern("float4");
+        assert!(Arc::ptr_eq(&a, &b));
+        assert!(Arc::ptr_eq(
+            &cache.intern_byte(b';'),
+            &cache.intern_byte(b';')
+        ));
+        // Far more spellings than slots: every text is still right.
+        for i in 0..3 * SPELLING_SLOTS {
+            let name = format!("m{i}");
+            assert_eq!(&*cache.intern(&name), name);
+        }
+        assert_eq!(&*cache.intern("float4"), "float4");
+        assert_eq!(&*Interner::default().intern("x"), "x");
     }
 }

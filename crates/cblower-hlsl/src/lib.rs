@@ -113,7 +113,9 @@ pub struct Program {
 pub fn parse_file(path: &Path, opts: &FrontendOptions) -> Result<Program, ParseError> {
     let mut sources = SourceMap::new();
     let text = match std::fs::read(path) {
-        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+        // Valid UTF-8 (the usual case) becomes the text without a copy.
+        Ok(bytes) => String::from_utf8(bytes)
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()),
         Err(e) => {
             return Err(ParseError {
                 diagnostics: Diagnostic::error_without_span(format!(
@@ -177,38 +179,36 @@ fn run_here(
     mut sources: SourceMap,
     opts: &FrontendOptions,
 ) -> Result<Program, ParseError> {
-    let pre = match pp::preprocess(main, &mut sources, opts) {
-        Ok(p) => p,
-        Err(diagnostics) => {
-            return Err(ParseError {
-                diagnostics,
-                sources,
-            })
-        }
-    };
     let end = u32::try_from(sources.text(main).len()).unwrap_or(u32::MAX);
-    let items = match parser::parse(pre.tokens, Span::new(main, end, end)) {
-        Ok(items) => items,
-        Err(d) => {
-            let mut diagnostics = pre.warnings;
-            diagnostics.push(d);
-            return Err(ParseError {
-                diagnostics,
-                sources,
-            });
-        }
+    let end = Span::new(main, end, end);
+    // Preprocessor, parser and lowering run interleaved: each top-level item
+    // is lowered and dropped as soon as it is parsed.
+    let mut lowerer = lower::Lowerer::new(opts);
+    let mut pp = pp::Preprocessor::new(main, &mut sources, opts);
+    let parsed = parser::parse_stream(&mut pp, end, |item| lowerer.item(&item));
+    // Preprocessor errors anywhere in the file take precedence over parse
+    // and lowering errors, which may only be their consequences.
+    let mut diagnostics = pp.finish();
+    if diagnostics.has_errors() {
+        return Err(ParseError {
+            diagnostics,
+            sources,
+        });
+    }
+    let lowered = match parsed {
+        Ok(()) => lowerer.finish(),
+        Err(d) => Err(d.into()),
     };
-    match lower::lower(&items, opts) {
+    match lowered {
         Ok(l) => Ok(Program {
             buffers: l.buffers,
             spans: l.spans,
             vk_bindings: l.vk_bindings,
             implicit_orders: l.implicit_orders,
-            warnings: pre.warnings,
+            warnings: diagnostics,
             sources,
         }),
         Err(d) => {
-            let mut diagnostics = pre.warnings;
             diagnostics.extend(d);
             Err(ParseError {
                 diagnostics,

@@ -15,6 +15,7 @@ use cblower_layout::{
 
 use crate::builtin::{self, Shape};
 use crate::diag::{Diagnostic, Diagnostics};
+use crate::lexer::FastHash;
 use crate::parser::ast::{
     ArrayDim, Attributes, BlockKind, BufferBlock, ConstantBufferDecl, Declaration, Declarator,
     EnumDef, Expr, Ident, Item, Register, StructDef, TemplateArg, TypeSpec,
@@ -36,38 +37,54 @@ pub struct Lowered {
 }
 
 pub fn lower(items: &[Item], opts: &FrontendOptions) -> Result<Lowered, Diagnostics> {
-    let mut l = Lowerer {
-        opts,
-        scope: Vec::new(),
-        namespaces: Vec::new(),
-        types: HashMap::new(),
-        consts: HashMap::new(),
-        out: Lowered::default(),
-        globals: Vec::new(),
-        global_names: HashMap::new(),
-        struct_spans: HashMap::new(),
-        diags: Diagnostics::new(),
-        next_order: ImplicitOrder::default(),
-    };
+    let mut l = Lowerer::new(opts);
     l.items(items);
-    if !l.globals.is_empty() {
-        let first = l.globals.first().map(|g| g.1);
-        let (members, spans): (Vec<Field>, Vec<Span>) =
-            std::mem::take(&mut l.globals).into_iter().unzip();
-        l.out
-            .buffers
-            .push(BufferDecl::new("$Globals", BufferKind::Globals, members));
-        l.out.spans.push(BufferSpans {
-            name: first.unwrap_or_else(|| Span::new(Default::default(), 0, 0)),
-            members: spans,
-        });
-        l.out.vk_bindings.push(None);
-        l.out.implicit_orders.push(l.next_order);
+    l.finish()
+}
+
+impl<'a> Lowerer<'a> {
+    pub fn new(opts: &'a FrontendOptions) -> Lowerer<'a> {
+        Lowerer {
+            opts,
+            scope: Vec::new(),
+            namespaces: Vec::new(),
+            types: HashMap::new(),
+            consts: HashMap::new(),
+            out: Lowered::default(),
+            globals: Vec::new(),
+            global_names: HashMap::new(),
+            struct_spans: HashMap::new(),
+            diags: Diagnostics::new(),
+            next_order: ImplicitOrder::default(),
+        }
     }
-    if l.diags.has_errors() {
-        return Err(l.diags);
+
+    /// Lowers the next top-level item (items arrive in source order).
+    pub fn item(&mut self, item: &Item) {
+        self.items(std::slice::from_ref(item));
     }
-    Ok(l.out)
+
+    /// Adds `$Globals` and returns the buffers, or every error found.
+    pub fn finish(mut self) -> Result<Lowered, Diagnostics> {
+        if !self.globals.is_empty() {
+            let first = self.globals.first().map(|g| g.1);
+            let (members, spans): (Vec<Field>, Vec<Span>) =
+                std::mem::take(&mut self.globals).into_iter().unzip();
+            self.out
+                .buffers
+                .push(BufferDecl::new("$Globals", BufferKind::Globals, members));
+            self.out.spans.push(BufferSpans {
+                name: first.unwrap_or_else(|| Span::new(Default::default(), 0, 0)),
+                members: spans,
+            });
+            self.out.vk_bindings.push(None);
+            self.out.implicit_orders.push(self.next_order);
+        }
+        if self.diags.has_errors() {
+            return Err(self.diags);
+        }
+        Ok(self.out)
+    }
 }
 
 /// The matrix order a declaration asks for: an explicit keyword wins over the
@@ -109,7 +126,8 @@ enum TypeEntry {
     Enum,
 }
 
-struct Lowerer<'a> {
+/// Lowers items one at a time, keeping the names declared so far.
+pub struct Lowerer<'a> {
     opts: &'a FrontendOptions,
     /// Enclosing namespaces and structs: the prefix of qualified names.
     scope: Vec<String>,
@@ -145,7 +163,7 @@ impl Lowerer<'_> {
     fn visible_key<T>(&self, map: &HashMap<String, T>, path: &[Ident]) -> Option<String> {
         let joined = path
             .iter()
-            .map(|i| i.name.as_str())
+            .map(|i| i.name.as_ref())
             .collect::<Vec<_>>()
             .join("::");
         (0..=self.scope.len()).rev().find_map(|i| {
@@ -161,8 +179,8 @@ impl Lowerer<'_> {
         for item in items {
             match item {
                 Item::Namespace { name, items } => {
-                    self.scope.push(name.name.clone());
-                    self.namespaces.push(name.name.clone());
+                    self.scope.push(name.name.to_string());
+                    self.namespaces.push(name.name.to_string());
                     self.items(items);
                     self.scope.pop();
                     self.namespaces.pop();
@@ -221,7 +239,7 @@ impl Lowerer<'_> {
 
     /// A buffer member or global as a [`Field`]; `None` after an error.
     fn field(&mut self, d: &Declaration, decl: &Declarator, ty: Ty) -> Option<Field> {
-        let mut field = Field::new(decl.name.name.as_str(), ty);
+        let mut field = Field::new(decl.name.name.clone(), ty);
         field.is_const = d.modifiers.is_const;
         field.namespace = self.namespace();
         field.storage = if d.modifiers.is_static {
@@ -273,9 +291,10 @@ impl Lowerer<'_> {
         };
         let binding = self.binding(b.register.as_ref(), kw, &b.name, class);
         let vk = self.vk_binding(&b.attrs);
-        let mut members = Vec::new();
-        let mut spans = Vec::new();
-        let mut seen: HashMap<String, Span> = HashMap::new();
+        let mut members = Vec::with_capacity(b.items.len());
+        let mut spans = Vec::with_capacity(b.items.len());
+        let mut seen: HashMap<Arc<str>, Span, FastHash> =
+            HashMap::with_capacity_and_hasher(b.items.len(), FastHash::default());
         for item in &b.items {
             match item {
                 Item::Decl(d) => {
@@ -322,7 +341,7 @@ impl Lowerer<'_> {
                 Item::Namespace { .. } | Item::Buffer(_) | Item::ConstantBuffer(_) => {}
             }
         }
-        let mut decl = BufferDecl::new(b.name.name.as_str(), kind, members);
+        let mut decl = BufferDecl::new(b.name.name.as_ref(), kind, members);
         decl.binding = binding;
         decl.namespace = self.namespace();
         self.push_buffer(decl, b.name.span, spans, vk);
@@ -392,7 +411,7 @@ impl Lowerer<'_> {
             .get(&*elem.name)
             .cloned()
             .unwrap_or_else(|| vec![cb.name.span; members.len()]);
-        let mut decl = BufferDecl::new(cb.name.name.as_str(), BufferKind::ConstantBuffer, members);
+        let mut decl = BufferDecl::new(cb.name.name.as_ref(), BufferKind::ConstantBuffer, members);
         decl.binding = binding;
         decl.element_type = Some(elem.name.clone());
         decl.array_len = array_len;
@@ -432,7 +451,7 @@ impl Lowerer<'_> {
     }
 
     fn vk_binding(&mut self, attrs: &Attributes) -> Option<VkBinding> {
-        let (b, s) = attrs.vk_binding.as_ref()?;
+        let (b, s) = &**attrs.vk_binding.as_ref()?;
         let binding = self.eval_unsigned(b, "a `vk::binding`");
         let set = s
             .as_ref()
@@ -490,7 +509,7 @@ impl Lowerer<'_> {
             TypeSpec::Struct(def) if def.body.is_some() => {
                 // `typedef struct { ... } Name;` names the struct `Name`.
                 let hint = if d.modifiers.is_typedef && def.name.is_none() {
-                    d.declarators.first().map(|x| x.name.name.clone())
+                    d.declarators.first().map(|x| x.name.name.to_string())
                 } else {
                     None
                 };
@@ -541,7 +560,7 @@ impl Lowerer<'_> {
         let path = match spec {
             TypeSpec::Named {
                 path, args: None, ..
-            } => path.as_slice(),
+            } => &path[..],
             TypeSpec::Struct(def) if def.body.is_none() => match &def.name {
                 Some(n) => std::slice::from_ref(n),
                 None => return false,
@@ -616,7 +635,7 @@ impl Lowerer<'_> {
         let local = def
             .name
             .as_ref()
-            .map(|n| n.name.clone())
+            .map(|n| n.name.to_string())
             .or(hint)
             .unwrap_or_else(|| "anon".to_string());
         let qualified = self.qualify(&local);
@@ -661,7 +680,7 @@ impl Lowerer<'_> {
         }
         self.scope.push(local.clone());
         let mut fields: Vec<Field> = Vec::new();
-        let mut seen: HashMap<String, Span> = HashMap::new();
+        let mut seen: HashMap<Arc<str>, Span, FastHash> = HashMap::default();
         for item in def.body.as_deref().unwrap_or(&[]) {
             match item {
                 Item::Decl(d) => {
@@ -825,7 +844,7 @@ impl Lowerer<'_> {
         span: Span,
         order: OrderCtx,
     ) -> Result<Option<Ty>, Diagnostic> {
-        let n = name.name.as_str();
+        let n = name.name.as_ref();
         if let Some((scalar, shape)) = builtin::numeric(n) {
             self.check_16bit(scalar, name)?;
             return Ok(Some(match shape {
@@ -869,7 +888,7 @@ impl Lowerer<'_> {
         span: Span,
         order: OrderCtx,
     ) -> Result<Ty, Diagnostic> {
-        let is_vector = name.name == "vector";
+        let is_vector = &*name.name == "vector";
         let Some(args) = args else {
             return Ok(if is_vector {
                 Ty::vector(Scalar::Float, 4)
@@ -924,7 +943,7 @@ impl Lowerer<'_> {
                 TemplateArg::Expr(e) => self.eval(e)?,
                 TemplateArg::Type(TypeSpec::Named {
                     path, args: None, ..
-                }) => self.eval(&Expr::Name(path.clone()))?,
+                }) => self.eval(&Expr::Name(path.to_vec()))?,
                 TemplateArg::Type(t) => {
                     return Err(
                         Diagnostic::error(t.span(), "expected a size between 1 and 4")
@@ -956,7 +975,7 @@ impl Lowerer<'_> {
             TemplateArg::Type(TypeSpec::Named { path, args, .. }) => {
                 let mut s = path
                     .iter()
-                    .map(|p| p.name.as_str())
+                    .map(|p| p.name.as_ref())
                     .collect::<Vec<_>>()
                     .join("::");
                 if let Some(args) = args {
@@ -965,16 +984,17 @@ impl Lowerer<'_> {
                 }
                 s
             }
-            TemplateArg::Type(TypeSpec::Struct(def)) => {
-                def.name.as_ref().map_or("anon".into(), |n| n.name.clone())
-            }
+            TemplateArg::Type(TypeSpec::Struct(def)) => def
+                .name
+                .as_ref()
+                .map_or("anon".into(), |n| n.name.to_string()),
         }
     }
 
     fn unknown_type(&self, path: &[Ident], span: Span) -> Diagnostic {
         let name = path
             .iter()
-            .map(|p| p.name.as_str())
+            .map(|p| p.name.as_ref())
             .collect::<Vec<_>>()
             .join("::");
         let builtins = builtin::all_type_names();
@@ -1090,7 +1110,7 @@ impl Lowerer<'_> {
             Expr::Name(path) => {
                 let name = path
                     .iter()
-                    .map(|p| p.name.as_str())
+                    .map(|p| p.name.as_ref())
                     .collect::<Vec<_>>()
                     .join("::");
                 match self

@@ -76,7 +76,9 @@ struct LineRemap {
 struct SourceFile {
     name: String,
     path: Option<PathBuf>,
-    text: String,
+    /// Shared so a lexer can read a file while more files are added (an
+    /// `Arc<String>` takes over the text without copying it).
+    text: Arc<String>,
     line_starts: Vec<usize>,
     remaps: Vec<LineRemap>,
 }
@@ -129,7 +131,7 @@ impl SourceMap {
         self.files.push(SourceFile {
             name: name.into(),
             path,
-            text,
+            text: Arc::new(text),
             line_starts,
             remaps: Vec::new(),
         });
@@ -143,6 +145,11 @@ impl SourceMap {
     /// The full text of a file ("" for an unknown id).
     pub fn text(&self, id: FileId) -> &str {
         self.file(id).map_or("", |f| f.text.as_str())
+    }
+
+    /// The full text of a file as a shared handle (empty for an unknown id).
+    pub(crate) fn shared_text(&self, id: FileId) -> Arc<String> {
+        self.file(id).map_or_else(Arc::default, |f| f.text.clone())
     }
 
     /// The name the file was opened under.

@@ -3,13 +3,16 @@
 //! are dropped while parsing; [`crate::lower`] turns the rest into
 //! `cblower-layout` types.
 
+use std::sync::Arc;
+
 use cblower_layout::MatrixOrder;
 
 use crate::source::Span;
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Ident {
-    pub name: String,
+    /// Shared with the token it was read from (token texts are interned).
+    pub name: Arc<str>,
     pub span: Span,
 }
 
@@ -54,11 +57,11 @@ pub struct ConstantBufferDecl {
 }
 
 /// `[[vk::binding(b, s)]]` and `[[vk::offset(n)]]`; other attributes are
-/// skipped.
+/// skipped. Boxed because they are rare and every declaration has this.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Attributes {
-    pub vk_binding: Option<(Expr, Option<Expr>)>,
-    pub vk_offset: Option<Expr>,
+    pub vk_binding: Option<Box<(Expr, Option<Expr>)>>,
+    pub vk_offset: Option<Box<Expr>>,
 }
 
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -77,7 +80,7 @@ pub struct Declaration {
     pub attrs: Attributes,
     pub modifiers: Modifiers,
     pub ty: TypeSpec,
-    pub declarators: Vec<Declarator>,
+    pub declarators: Declarators,
     /// The `#pragma pack_matrix` in effect here.
     pub pack_matrix: Option<MatrixOrder>,
 }
@@ -86,7 +89,7 @@ pub struct Declaration {
 pub enum TypeSpec {
     /// `float4`, `NS::S`, `Texture2D<float4>`, `vector<float, 3>`.
     Named {
-        path: Vec<Ident>,
+        path: TypePath,
         args: Option<Vec<TemplateArg>>,
         span: Span,
     },
@@ -99,6 +102,42 @@ impl TypeSpec {
         match self {
             TypeSpec::Named { span, .. } => *span,
             TypeSpec::Struct(s) => s.keyword_span,
+        }
+    }
+}
+
+/// The parts of a type name (`float4`, `NS::S`). Almost every type name has
+/// one part, which is stored inline, so naming a type allocates nothing;
+/// either way the parts read as one slice.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TypePath {
+    One([Ident; 1]),
+    Qualified(Vec<Ident>),
+}
+
+impl TypePath {
+    pub fn new(first: Ident) -> TypePath {
+        TypePath::One([first])
+    }
+
+    /// Appends `::part`.
+    pub fn push(&mut self, part: Ident) {
+        match self {
+            TypePath::One([first]) => {
+                *self = TypePath::Qualified(vec![first.clone(), part]);
+            }
+            TypePath::Qualified(parts) => parts.push(part),
+        }
+    }
+}
+
+impl std::ops::Deref for TypePath {
+    type Target = [Ident];
+
+    fn deref(&self) -> &[Ident] {
+        match self {
+            TypePath::One(one) => one,
+            TypePath::Qualified(parts) => parts,
         }
     }
 }
@@ -119,14 +158,64 @@ pub struct StructDef {
     pub body: Option<Vec<Item>>,
 }
 
+/// The declarators of one declaration, in order. Nearly every declaration
+/// has exactly one, which is kept inline: a buffer of 100k members then
+/// allocates no list per member.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Declarators {
+    first: Option<Declarator>,
+    rest: Vec<Declarator>,
+}
+
+impl Declarators {
+    pub fn push(&mut self, d: Declarator) {
+        if self.first.is_none() {
+            self.first = Some(d);
+        } else {
+            self.rest.push(d);
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.first.is_none()
+    }
+
+    pub fn len(&self) -> usize {
+        usize::from(self.first.is_some()) + self.rest.len()
+    }
+
+    pub fn first(&self) -> Option<&Declarator> {
+        self.first.as_ref()
+    }
+
+    pub fn last(&self) -> Option<&Declarator> {
+        self.rest.last().or(self.first.as_ref())
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = &Declarator> {
+        self.first.iter().chain(self.rest.iter())
+    }
+}
+
+impl<'a> IntoIterator for &'a Declarators {
+    type Item = &'a Declarator;
+    type IntoIter =
+        std::iter::Chain<std::option::Iter<'a, Declarator>, std::slice::Iter<'a, Declarator>>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.first.iter().chain(self.rest.iter())
+    }
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct Declarator {
     pub name: Ident,
     pub dims: Vec<ArrayDim>,
     pub packoffset: Option<(u32, u8, Span)>,
     pub register: Option<Register>,
-    /// The initialiser if it parsed as a constant expression.
-    pub init: Option<Expr>,
+    /// The initialiser if it parsed as a constant expression (boxed: rare,
+    /// and declarators are moved around a lot).
+    pub init: Option<Box<Expr>>,
 }
 
 #[derive(Clone, Debug, PartialEq)]

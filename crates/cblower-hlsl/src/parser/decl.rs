@@ -4,8 +4,8 @@
 use cblower_layout::MatrixOrder;
 
 use super::ast::{
-    ArrayDim, Attributes, ConstantBufferDecl, Declaration, Declarator, Expr, Ident, Modifiers,
-    Register, StructDef, TemplateArg, TypeSpec,
+    ArrayDim, Attributes, ConstantBufferDecl, Declaration, Declarator, Declarators, Expr, Ident,
+    Modifiers, Register, StructDef, TemplateArg, TypePath, TypeSpec,
 };
 use super::{Context, Parser};
 use crate::diag::Diagnostic;
@@ -64,7 +64,7 @@ const RESERVED: &[&str] = &[
 
 const REGISTER_HELP: &str = "use `b` for constant buffers, `t` for textures and tbuffers, `s` for samplers, `u` for UAVs or `c` for constants, e.g. `register(b0)`";
 
-impl Parser {
+impl Parser<'_> {
     /// `[attr]` and `[[vk::attr(...)]]` lists before a declaration.
     pub(super) fn attributes(&mut self) -> Result<Attributes, Diagnostic> {
         let mut attrs = Attributes::default();
@@ -72,7 +72,7 @@ impl Parser {
             let double = self.peek_nth(1).is_some_and(|t| t.is_punct("["));
             let open = self.bump();
             if double {
-                self.bump();
+                self.advance();
             }
             loop {
                 if self.at_punct("]") {
@@ -89,21 +89,21 @@ impl Parser {
                         "an attribute name after `::`",
                         "write e.g. `[[vk::binding(0, 1)]]`",
                     )?;
-                    name = format!("{name}::{}", part.name);
+                    name = format!("{name}::{}", part.name).into();
                 }
                 if self.at_punct("(") {
-                    if name == "vk::binding" || name == "vk::offset" {
-                        self.bump();
+                    if &*name == "vk::binding" || &*name == "vk::offset" {
+                        self.advance();
                         let mut args = vec![self.expr(false)?];
                         while self.eat_punct(",") {
                             args.push(self.expr(false)?);
                         }
                         self.expect_punct(")", "close the attribute arguments with `)`")?;
                         let mut args = args.into_iter();
-                        if name == "vk::offset" {
-                            attrs.vk_offset = args.next();
+                        if &*name == "vk::offset" {
+                            attrs.vk_offset = args.next().map(Box::new);
                         } else if let Some(b) = args.next() {
-                            attrs.vk_binding = Some((b, args.next()));
+                            attrs.vk_binding = Some(Box::new((b, args.next())));
                         }
                     } else {
                         self.skip_balanced("(", ")", "attribute arguments")?;
@@ -130,8 +130,8 @@ impl Parser {
 
     fn modifiers(&mut self, mods: &mut Modifiers) {
         while let Some(t) = self.peek() {
-            let word = t.text.to_string();
-            if t.kind != TokenKind::Ident || !MODIFIERS.contains(&word.as_str()) {
+            let word = t.text.clone();
+            if t.kind != TokenKind::Ident || !MODIFIERS.contains(&&*word) {
                 break;
             }
             let next_is_word = self
@@ -140,7 +140,7 @@ impl Parser {
             if !next_is_word {
                 break;
             }
-            match word.as_str() {
+            match &*word {
                 "static" => mods.is_static = true,
                 "const" => mods.is_const = true,
                 "groupshared" => mods.is_groupshared = true,
@@ -149,7 +149,7 @@ impl Parser {
                 "column_major" => mods.matrix_order = Some(MatrixOrder::ColumnMajor),
                 _ => {}
             }
-            self.bump();
+            self.advance();
         }
     }
 
@@ -164,7 +164,7 @@ impl Parser {
         let ty = self.type_spec()?;
         self.modifiers(&mut modifiers);
         let is_struct_def = matches!(&ty, TypeSpec::Struct(s) if s.body.is_some());
-        let mut declarators = Vec::new();
+        let mut declarators = Declarators::default();
         if self.eat_punct(";") {
             return Ok(Some(Declaration {
                 attrs,
@@ -193,7 +193,7 @@ impl Parser {
                     ))
                 }
             };
-            if name.name == "operator" || self.at_punct("(") {
+            if &*name.name == "operator" || self.at_punct("(") {
                 if declarators.is_empty() {
                     self.skip_function()?;
                     return Ok(None);
@@ -209,7 +209,7 @@ impl Parser {
             }
             let last = declarators
                 .last()
-                .map_or(String::new(), |d| d.name.name.clone());
+                .map_or(String::new(), |d| d.name.name.to_string());
             return Err(Diagnostic::error(
                 self.after_previous(),
                 format!("expected `;` after the declaration of `{last}`"),
@@ -233,7 +233,7 @@ impl Parser {
         loop {
             match self.peek() {
                 Some(t) if t.is_punct(";") => {
-                    self.bump();
+                    self.advance();
                     return Ok(());
                 }
                 Some(t) if t.is_punct("{") => {
@@ -247,7 +247,7 @@ impl Parser {
                 }
                 Some(t) if t.is_punct("(") => self.skip_balanced("(", ")", "parenthesis")?,
                 Some(_) => {
-                    self.bump();
+                    self.advance();
                 }
                 None => {
                     return Err(self.expected(
@@ -277,7 +277,7 @@ impl Parser {
                 let p = self.packoffset()?;
                 d.packoffset.get_or_insert(p);
             } else if self.peek().is_some_and(|t| t.kind == TokenKind::Ident) {
-                self.bump(); // a semantic such as SV_Target or TEXCOORD0
+                self.advance(); // a semantic such as SV_Target or TEXCOORD0
             } else {
                 return Err(self.expected(
                     "a semantic, `register(...)` or `packoffset(...)` after `:`",
@@ -286,7 +286,7 @@ impl Parser {
             }
         }
         if self.eat_punct("=") {
-            d.init = self.initializer()?;
+            d.init = self.initializer()?.map(Box::new);
         }
         if self.at_punct("{") {
             // Effect-framework state blocks: `SamplerState s { Filter = ...; };`
@@ -356,7 +356,7 @@ impl Parser {
                     after_operand = true;
                 }
                 Some(_) => {
-                    self.bump();
+                    self.advance();
                 }
             }
         }
@@ -389,28 +389,27 @@ impl Parser {
             let mut full = span;
             if self.at_ident("int") {
                 full = span.to(self.here());
-                self.bump();
+                self.advance();
             }
             let name = if unsigned { "uint" } else { "int" };
             return Ok(TypeSpec::Named {
-                path: vec![Ident {
+                path: TypePath::new(Ident {
                     name: name.into(),
                     span: full,
-                }],
+                }),
                 args: None,
                 span: full,
             });
         }
-        let mut path = Vec::new();
         self.eat_punct("::"); // a leading `::` names the global scope, which lookup reaches anyway
         let first = self.expect_ident(
             "a type name",
             "write a type such as `float4` or a struct name",
         )?;
         let mut span = first.span;
-        path.push(first);
+        let mut path = TypePath::new(first);
         while self.at_punct("::") && self.peek_nth(1).is_some_and(|t| t.kind == TokenKind::Ident) {
-            self.bump();
+            self.advance();
             let part = self.expect_ident(
                 "a name after `::`",
                 "write a qualified name such as `NS::S`",
@@ -420,7 +419,7 @@ impl Parser {
         }
         let mut args = None;
         if self.at_punct("<") {
-            self.bump();
+            self.advance();
             let list = self.nested(|p| p.template_args())?;
             span = span.to(self.after_previous());
             args = Some(list);
@@ -433,7 +432,7 @@ impl Parser {
         let mut args = Vec::new();
         loop {
             while self.at_ident("unorm") || self.at_ident("snorm") {
-                self.bump();
+                self.advance();
             }
             let starts_expr = self.peek().is_some_and(|t| {
                 matches!(t.kind, TokenKind::Number) || t.is_punct("(") || t.is_punct("-")
@@ -477,7 +476,7 @@ impl Parser {
         let mut base = None;
         if self.eat_punct(":") {
             if self.at_ident("public") || self.at_ident("private") || self.at_ident("protected") {
-                self.bump();
+                self.advance();
             }
             base = Some(self.type_spec()?);
         }
@@ -507,7 +506,7 @@ impl Parser {
         &mut self,
         attrs: Attributes,
     ) -> Result<Vec<ConstantBufferDecl>, Diagnostic> {
-        self.bump();
+        self.advance();
         self.expect_punct("<", "write `ConstantBuffer<T> Name;`")?;
         let element = self.nested(|p| p.type_spec())?;
         self.close_angle()?;
@@ -540,7 +539,9 @@ impl Parser {
             if self.eat_punct(";") {
                 return Ok(out);
             }
-            let last = out.last().map_or(String::new(), |c| c.name.name.clone());
+            let last = out
+                .last()
+                .map_or(String::new(), |c| c.name.name.to_string());
             return Err(Diagnostic::error(
                 self.after_previous(),
                 format!("expected `;` after the declaration of `{last}`"),
@@ -559,7 +560,7 @@ impl Parser {
         let mut space = None;
         let mut first = self.register_word()?;
         if is_profile(&first.text) && self.at_punct(",") {
-            self.bump();
+            self.advance();
             first = self.register_word()?;
         }
         if let Some(n) = space_number(&first.text) {
@@ -586,7 +587,7 @@ impl Parser {
         match self.peek() {
             Some(t) if matches!(t.kind, TokenKind::Ident | TokenKind::Number) => {
                 let t = t.clone();
-                self.bump();
+                self.advance();
                 Ok(t)
             }
             _ => Err(self.expected("a register such as `b0`", REGISTER_HELP)),
@@ -607,7 +608,7 @@ impl Parser {
                 ))
             }
         };
-        self.bump();
+        self.advance();
         let lower = reg.text.to_ascii_lowercase();
         let number = lower
             .strip_prefix('c')
@@ -634,7 +635,7 @@ impl Parser {
                     ))
                 }
             };
-            self.bump();
+            self.advance();
             component = match &*c.text {
                 "x" | "r" => 0,
                 "y" | "g" => 1,

@@ -27,7 +27,7 @@ fn precedence(op: &str, in_template: bool) -> Option<u8> {
 
 const SCALAR_CASTS: &[&str] = &["int", "uint", "dword", "bool", "float", "half", "double"];
 
-impl Parser {
+impl Parser<'_> {
     /// One expression. In a template argument list `>` closes the list
     /// instead of comparing.
     pub(super) fn expr(&mut self, in_template: bool) -> Result<Expr, Diagnostic> {
@@ -59,7 +59,7 @@ impl Parser {
             }
             let op = t.text.to_string();
             let span = t.span;
-            self.bump();
+            self.advance();
             let rhs = self.nested(|p| p.binary(prec + 1, in_template))?;
             lhs = Expr::Binary(op, Box::new(lhs), Box::new(rhs), span);
         }
@@ -72,7 +72,7 @@ impl Parser {
         };
         match t.kind {
             TokenKind::Punct if matches!(&*t.text, "-" | "+" | "!" | "~") => {
-                self.bump();
+                self.advance();
                 let e = self.nested(|p| p.unary())?;
                 Ok(Expr::Unary(t.text.to_string(), Box::new(e), t.span))
             }
@@ -81,10 +81,10 @@ impl Parser {
                 let is_cast = self.peek_nth(1).is_some_and(|n| {
                     n.kind == TokenKind::Ident && SCALAR_CASTS.contains(&&*n.text)
                 }) && self.peek_nth(2).is_some_and(|c| c.is_punct(")"));
-                self.bump();
+                self.advance();
                 if is_cast {
-                    self.bump();
-                    self.bump();
+                    self.advance();
+                    self.advance();
                     let e = self.nested(|p| p.unary())?;
                     return Ok(Expr::Cast(Box::new(e)));
                 }
@@ -97,29 +97,29 @@ impl Parser {
                 Ok(Expr::Other(t.span))
             }
             TokenKind::Number => {
-                self.bump();
+                self.advance();
                 Ok(match parse_int_literal(&t.text) {
                     Some(v) => Expr::Int(v, t.span),
                     None => Expr::Other(t.span),
                 })
             }
             TokenKind::Str | TokenKind::Char => {
-                self.bump();
+                self.advance();
                 Ok(Expr::Other(t.span))
             }
             TokenKind::Ident => {
-                self.bump();
+                self.advance();
                 match &*t.text {
                     "true" => return Ok(Expr::Int(1, t.span)),
                     "false" => return Ok(Expr::Int(0, t.span)),
                     _ => {}
                 }
                 let mut path = vec![Ident {
-                    name: t.text.to_string(),
+                    name: t.text.clone(),
                     span: t.span,
                 }];
                 while self.at_punct("::") {
-                    self.bump();
+                    self.advance();
                     path.push(self.expect_ident(
                         "a name after `::`",
                         "write a qualified name such as `NS::N`",
@@ -128,7 +128,7 @@ impl Parser {
                 if self.at_punct("(") {
                     // `uint(N)` keeps the value; `float3(1, 2, 3)` is not a constant.
                     let start = self.pos;
-                    self.bump();
+                    self.advance();
                     if SCALAR_CASTS.contains(&&*t.text) && path.len() == 1 {
                         let e = self.expr(false)?;
                         if self.eat_punct(")") {

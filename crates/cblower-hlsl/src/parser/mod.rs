@@ -28,6 +28,26 @@ enum Context {
     Struct,
 }
 
+/// Where the parser's tokens come from, one at a time (the preprocessor).
+pub trait TokenSource {
+    /// The next token; `None` at the end of the input.
+    fn next_token(&mut self) -> Option<Token>;
+}
+
+impl TokenSource for crate::pp::Preprocessor<'_> {
+    fn next_token(&mut self) -> Option<Token> {
+        crate::pp::Preprocessor::next_token(self)
+    }
+}
+
+/// Non-pragma tokens kept available after the cursor: the parser looks at
+/// most three tokens ahead (`peek_nth(2)`).
+const LOOKAHEAD: usize = 4;
+
+/// Consumed tokens kept before the window is compacted (an item never looks
+/// back further than the token before the cursor).
+const RELEASE_AFTER: usize = 1024;
+
 /// Parses a preprocessed token stream. `end` is where "end of file" errors
 /// point.
 pub fn parse(tokens: Vec<Token>, end: Span) -> Result<Vec<Item>, Diagnostic> {
@@ -39,25 +59,98 @@ pub fn parse(tokens: Vec<Token>, end: Span) -> Result<Vec<Item>, Diagnostic> {
     Ok(items)
 }
 
-pub(crate) struct Parser {
+/// Parses tokens pulled from `source`, handing each top-level item to `sink`
+/// as soon as it is complete, so neither all tokens nor all items are ever
+/// held at once.
+pub fn parse_stream(
+    source: &mut dyn TokenSource,
+    end: Span,
+    mut sink: impl FnMut(Item),
+) -> Result<(), Diagnostic> {
+    let mut p = Parser::with_source(source, end);
+    let mut items = Vec::new();
+    while p.peek().is_some() {
+        p.release();
+        p.item(&mut items, Context::TopLevel)?;
+        for item in items.drain(..) {
+            sink(item);
+        }
+    }
+    Ok(())
+}
+
+pub(crate) struct Parser<'s> {
+    /// A window of the token stream: `pos` is the cursor in it.
     tokens: Vec<Token>,
     pos: usize,
+    /// Where more tokens come from (`None` once it is exhausted, or for a
+    /// parser over a fixed token list).
+    source: Option<&'s mut dyn TokenSource>,
     depth: usize,
     pack_matrix: Option<MatrixOrder>,
     end: Span,
 }
 
-impl Parser {
-    fn new(tokens: Vec<Token>, end: Span) -> Parser {
+impl<'s> Parser<'s> {
+    fn new(tokens: Vec<Token>, end: Span) -> Parser<'s> {
         let mut p = Parser {
             tokens,
             pos: 0,
+            source: None,
             depth: 0,
             pack_matrix: None,
             end,
         };
         p.apply_pragmas();
         p
+    }
+
+    fn with_source(source: &'s mut dyn TokenSource, end: Span) -> Parser<'s> {
+        let mut p = Parser {
+            tokens: Vec::new(),
+            pos: 0,
+            source: Some(source),
+            depth: 0,
+            pack_matrix: None,
+            end,
+        };
+        p.fill();
+        p.apply_pragmas();
+        p
+    }
+
+    /// Pulls tokens until [`LOOKAHEAD`] non-pragma tokens follow the cursor
+    /// (or the source is exhausted), so `peek` and `peek_nth` can borrow.
+    fn fill(&mut self) {
+        let Some(source) = self.source.as_mut() else {
+            return;
+        };
+        let mut ahead = self
+            .tokens
+            .get(self.pos..)
+            .unwrap_or(&[])
+            .iter()
+            .filter(|t| !matches!(t.kind, TokenKind::PackMatrix(_)))
+            .count();
+        while ahead < LOOKAHEAD {
+            let Some(t) = source.next_token() else {
+                self.source = None;
+                return;
+            };
+            if !matches!(t.kind, TokenKind::PackMatrix(_)) {
+                ahead += 1;
+            }
+            self.tokens.push(t);
+        }
+    }
+
+    /// Drops consumed tokens but the last (for [`Parser::after_previous`]).
+    /// Only called between items, when nothing holds a position.
+    fn release(&mut self) {
+        if self.pos > RELEASE_AFTER {
+            self.tokens.drain(..self.pos - 1);
+            self.pos = 1;
+        }
     }
 
     /// Consumes `#pragma pack_matrix` markers at the cursor, so `peek` never
@@ -87,11 +180,17 @@ impl Parser {
 
     fn bump(&mut self) -> Option<Token> {
         let t = self.tokens.get(self.pos).cloned();
-        if t.is_some() {
+        self.advance();
+        t
+    }
+
+    /// Moves past the current token without copying it.
+    fn advance(&mut self) {
+        if self.pos < self.tokens.len() {
             self.pos += 1;
+            self.fill();
             self.apply_pragmas();
         }
-        t
     }
 
     fn at_punct(&self, p: &str) -> bool {
@@ -104,7 +203,7 @@ impl Parser {
 
     fn eat_punct(&mut self, p: &str) -> bool {
         if self.at_punct(p) {
-            self.bump();
+            self.advance();
             true
         } else {
             false
@@ -152,10 +251,10 @@ impl Parser {
         match self.peek() {
             Some(t) if t.kind == TokenKind::Ident => {
                 let id = Ident {
-                    name: t.text.to_string(),
+                    name: t.text.clone(),
                     span: t.span,
                 };
-                self.bump();
+                self.advance();
                 Ok(id)
             }
             _ => Err(self.expected(what, help)),
@@ -165,7 +264,7 @@ impl Parser {
     /// Runs `f` one nesting level deeper, failing past [`MAX_DEPTH`].
     fn nested<T>(
         &mut self,
-        f: impl FnOnce(&mut Parser) -> Result<T, Diagnostic>,
+        f: impl FnOnce(&mut Parser<'s>) -> Result<T, Diagnostic>,
     ) -> Result<T, Diagnostic> {
         if self.depth >= MAX_DEPTH {
             return Err(Diagnostic::error(
@@ -211,13 +310,13 @@ impl Parser {
             match self.peek() {
                 None => return Err(self.expected("`;`", "end the declaration with `;`")),
                 Some(t) if t.is_punct(";") => {
-                    self.bump();
+                    self.advance();
                     return Ok(());
                 }
                 Some(t) if t.is_punct("{") => self.skip_balanced("{", "}", "block")?,
                 Some(t) if t.is_punct("(") => self.skip_balanced("(", ")", "parenthesis")?,
                 Some(_) => {
-                    self.bump();
+                    self.advance();
                 }
             }
         }
@@ -249,7 +348,7 @@ impl Parser {
         let next_is_ident = self.peek_nth(1).is_some_and(|t| t.kind == TokenKind::Ident);
         match &*tok.text {
             "namespace" if ctx == Context::TopLevel => {
-                self.bump();
+                self.advance();
                 let name =
                     self.expect_ident("a namespace name", "write `namespace Name { ... }`")?;
                 let open = self.expect_punct("{", "open the namespace body with `{`")?;
@@ -270,7 +369,7 @@ impl Parser {
                 }
             }
             "template" => {
-                self.bump();
+                self.advance();
                 if self.at_punct("<") {
                     self.skip_template_header()?;
                 }
@@ -401,9 +500,9 @@ impl Parser {
     }
 
     fn enum_def(&mut self) -> Result<EnumDef, Diagnostic> {
-        self.bump();
+        self.advance();
         if self.at_ident("class") || self.at_ident("struct") {
-            self.bump();
+            self.advance();
         }
         let name = match self.peek() {
             Some(t) if t.kind == TokenKind::Ident => self
@@ -448,7 +547,7 @@ impl Parser {
                 return Err(self.expected("`;`", "end the enum with `;`"));
             }
         }
-        self.bump();
+        self.advance();
         Ok(EnumDef { name, values })
     }
 }

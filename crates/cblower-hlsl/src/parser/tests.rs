@@ -823,3 +823,67 @@ fn garbage_input_never_panics() {
         let _ = parse_source("t.hlsl", src, &FrontendOptions::default());
     }
 }
+
+/// `count` members `m0` .. named in a cbuffer, one per line after line 1.
+fn many_members(count: usize) -> String {
+    let mut src = String::from("cbuffer Big {\n");
+    for i in 0..count {
+        src.push_str(&format!("  float m{i};\n"));
+    }
+    src
+}
+
+#[test]
+fn long_buffers_parse_past_the_token_window() {
+    // Thousands of tokens: the parser's window is compacted many times.
+    let mut src = many_members(3000);
+    src.push_str("};\nstruct After { float4 x; };\ncbuffer Tail { After a; float b; };\n");
+    let p = parse(&src);
+    assert_eq!(p.buffers.len(), 2);
+    assert_eq!(p.buffers[0].members.len(), 3000);
+    assert_eq!(&*p.buffers[0].members[2999].name, "m2999");
+    assert_eq!(
+        p.buffers[1],
+        cbuffer(
+            "Tail",
+            vec![
+                f("a", structure("After", vec![f("x", fvec(4))])),
+                f("b", float())
+            ]
+        )
+    );
+    // Member spans still point at their lines after compaction.
+    let loc = p.sources.location(p.spans[0].members[2500]);
+    assert_eq!((loc.line, loc.column), (2502, 9));
+}
+
+#[test]
+fn missing_semicolon_deep_in_a_long_buffer_points_after_the_name() {
+    // The error needs the token before the cursor, which compaction keeps.
+    let mut src = many_members(2000);
+    src.push_str("  float late\n  float next;\n};\n");
+    assert_eq!(
+        error(&src),
+        e("expected `;` after the declaration of `late`", 2002, 13)
+    );
+}
+
+#[test]
+fn a_later_preprocessor_error_wins_over_an_earlier_parse_error() {
+    // The parser stops at line 1, but the whole file is still preprocessed
+    // and its errors are the ones reported.
+    assert_eq!(
+        error("cbuffer B { float a b; };\n#error late\n"),
+        e("#error late", 2, 1)
+    );
+}
+
+#[test]
+fn continued_lines_keep_physical_columns() {
+    // `flo\<newline>at4` is one token; the error after it points at the
+    // physical text.
+    assert_eq!(
+        error("cbuffer B { flo\\\nat4 x\\\ny\n  float z; };"),
+        e("expected `;` after the declaration of `xy`", 3, 2)
+    );
+}

@@ -13,6 +13,7 @@ use crate::diag::Diagnostic;
 use crate::lexer::{lex_at, Token, TokenKind};
 use crate::source::Span;
 
+use super::input::TokenStack;
 use super::{Preprocessor, MAX_DEPTH};
 
 /// Expansion stops with an error once this many tokens were produced by
@@ -153,7 +154,7 @@ impl Preprocessor<'_> {
     pub(super) fn try_expand(
         &mut self,
         tok: &Token,
-        input: &mut Vec<Token>,
+        input: &mut impl TokenStack,
         depth: usize,
     ) -> Result<bool, Diagnostic> {
         if tok.kind != TokenKind::Ident || tok.hideset.contains(&tok.text) {
@@ -174,7 +175,7 @@ impl Preprocessor<'_> {
             return Ok(true);
         }
         // A function-like macro name not followed by `(` is left alone.
-        if !input.last().is_some_and(|t| t.is_punct("(")) {
+        if !input.peek().is_some_and(|t| t.is_punct("(")) {
             return Ok(false);
         }
         input.pop();
@@ -197,7 +198,7 @@ impl Preprocessor<'_> {
         site: &Token,
         mut body: Vec<Token>,
         hideset: Vec<Arc<str>>,
-        input: &mut Vec<Token>,
+        input: &mut impl TokenStack,
     ) -> Result<(), Diagnostic> {
         self.expanded_tokens += body.len();
         if self.expanded_tokens > MAX_EXPANDED_TOKENS {
@@ -217,7 +218,7 @@ impl Preprocessor<'_> {
                 t.space_before = site.space_before;
             }
         }
-        input.extend(body.into_iter().rev());
+        input.push_all(body);
         Ok(())
     }
 
@@ -398,7 +399,7 @@ impl Preprocessor<'_> {
 fn collect_args(
     site: &Token,
     m: &Macro,
-    input: &mut Vec<Token>,
+    input: &mut impl TokenStack,
 ) -> Result<(Vec<Vec<Token>>, Token), Diagnostic> {
     let mut args = vec![Vec::new()];
     let mut depth = 0usize;

@@ -31,20 +31,22 @@
 //! of a pseudo-file named `<command line>`, so errors in them have a location.
 
 mod expr;
+mod input;
 mod macros;
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use cblower_layout::MatrixOrder;
 
 use crate::diag::{Diagnostic, Diagnostics};
-use crate::lexer::{lex, Token, TokenKind};
+use crate::lexer::{FastHash, Token, TokenKind};
 use crate::source::{FileId, SourceMap, Span};
 use crate::FrontendOptions;
 
 pub use expr::parse_int_literal;
+use input::{Input, TokenStack};
 use macros::{parse_define, Macro};
 
 /// Deepest `#include`, `#if` and macro-argument nesting accepted.
@@ -59,32 +61,26 @@ pub struct Preprocessed {
 }
 
 /// Runs the preprocessor on `main`, which must already be in `sources`;
-/// included files are added to `sources` as they are read.
+/// included files are added to `sources` as they are read. The whole token
+/// stream is collected; the front end itself pulls tokens one at a time
+/// from a [`Preprocessor`] instead.
 pub fn preprocess(
     main: FileId,
     sources: &mut SourceMap,
     opts: &FrontendOptions,
 ) -> Result<Preprocessed, Diagnostics> {
-    let mut pp = Preprocessor {
-        sources,
-        opts,
-        macros: HashMap::new(),
-        input: Vec::new(),
-        frames: Vec::new(),
-        conds: Vec::new(),
-        once: HashSet::new(),
-        out: Vec::new(),
-        diags: Diagnostics::new(),
-        expanded_tokens: 0,
-        fatal: false,
-    };
-    pp.run(main);
-    if pp.diags.has_errors() {
-        return Err(pp.diags);
+    let mut pp = Preprocessor::new(main, sources, opts);
+    let mut tokens = Vec::new();
+    while let Some(t) = pp.next_token() {
+        tokens.push(t);
+    }
+    let diags = pp.finish();
+    if diags.has_errors() {
+        return Err(diags);
     }
     Ok(Preprocessed {
-        tokens: pp.out,
-        warnings: pp.diags,
+        tokens,
+        warnings: diags,
     })
 }
 
@@ -106,45 +102,108 @@ struct Cond {
     seen_else: bool,
 }
 
-pub(crate) struct Preprocessor<'a> {
+/// The preprocessor of one translation unit, run on demand: each
+/// [`Preprocessor::next_token`] reads input only until the next output token
+/// is known.
+pub struct Preprocessor<'a> {
     sources: &'a mut SourceMap,
     opts: &'a FrontendOptions,
-    macros: HashMap<Arc<str>, Macro>,
-    /// Tokens still to read, next token last.
-    input: Vec<Token>,
+    macros: HashMap<Arc<str>, Macro, FastHash>,
+    /// First bytes of every macro name ever defined: an identifier starting
+    /// with another byte needs no lookup (most do not name a macro).
+    macro_initials: [bool; 256],
+    /// Tokens still to read.
+    input: Input,
     frames: Vec<Frame>,
     conds: Vec<Cond>,
     once: HashSet<PathBuf>,
-    out: Vec<Token>,
+    /// Output tokens not yet handed out.
+    out: VecDeque<Token>,
     diags: Diagnostics,
     expanded_tokens: usize,
     /// An error after which nothing more is read (runaway `#include`).
     fatal: bool,
+    /// Nothing more will be read.
+    done: bool,
 }
 
-impl Preprocessor<'_> {
-    fn run(&mut self, main: FileId) {
-        let key = self
+impl<'a> Preprocessor<'a> {
+    /// Opens `main` (already in `sources`) and the command-line defines.
+    pub fn new(
+        main: FileId,
+        sources: &'a mut SourceMap,
+        opts: &'a FrontendOptions,
+    ) -> Preprocessor<'a> {
+        let mut pp = Preprocessor {
+            sources,
+            opts,
+            macros: HashMap::default(),
+            macro_initials: [false; 256],
+            input: Input::new(),
+            frames: Vec::new(),
+            conds: Vec::new(),
+            once: HashSet::new(),
+            out: VecDeque::new(),
+            diags: Diagnostics::new(),
+            expanded_tokens: 0,
+            fatal: false,
+            done: false,
+        };
+        let key = pp
             .sources
             .path(main)
             .map(canonical)
-            .unwrap_or_else(|| PathBuf::from(self.sources.name(main)));
-        if !self.enter_file(main, key) {
-            return;
+            .unwrap_or_else(|| PathBuf::from(pp.sources.name(main)));
+        if pp.enter_file(main, key) {
+            let cmdline = pp.command_line_file();
+            pp.enter_file(cmdline, PathBuf::from("<command line>"));
+        } else {
+            pp.done = true;
         }
-        let cmdline = self.command_line_file();
-        let key = PathBuf::from("<command line>");
-        self.enter_file(cmdline, key);
-        while let Some(tok) = self.input.pop() {
-            if let Err(d) = self.step(tok) {
+        pp
+    }
+
+    /// The next output token; `None` at the end of the translation unit or
+    /// after an error that stops preprocessing.
+    pub fn next_token(&mut self) -> Option<Token> {
+        loop {
+            if let Some(t) = self.out.pop_front() {
+                return Some(t);
+            }
+            if self.done {
+                return None;
+            }
+            let Some(tok) = self.input.pop() else {
+                self.done = true;
+                continue;
+            };
+            let r = self.step(tok);
+            for d in std::mem::take(&mut self.input.errors) {
                 self.diags.push(d);
-                // An error inside macro expansion may leave garbage; stop at
-                // errors that leave the input in an unknown state.
-                if self.fatal || self.diags.len() > 50 {
-                    break;
+            }
+            match r {
+                // `out` was empty (or `step` would not have run): this token
+                // is next.
+                Ok(Some(t)) if self.out.is_empty() => return Some(t),
+                Ok(Some(t)) => self.out.push_back(t),
+                Ok(None) => {}
+                Err(d) => {
+                    self.diags.push(d);
+                    // An error inside macro expansion may leave garbage; stop at
+                    // errors that leave the input in an unknown state.
+                    if self.fatal || self.diags.len() > 50 {
+                        self.done = true;
+                    }
                 }
             }
         }
+    }
+
+    /// Reads the rest of the input (so every error is found) and returns
+    /// the diagnostics: `#warning`s and errors, in source order.
+    pub fn finish(mut self) -> Diagnostics {
+        while self.next_token().is_some() {}
+        self.diags
     }
 
     /// The `-D` options and predefined macros, as `#define` lines.
@@ -162,20 +221,13 @@ impl Preprocessor<'_> {
         self.sources.add("<command line>", None, text)
     }
 
-    /// Lexes `file` and pushes its tokens. Returns false on a lexer error.
+    /// Starts reading `file`. Returns false on a lexer error (an
+    /// unterminated block comment: then none of the file is read).
     fn enter_file(&mut self, file: FileId, key: PathBuf) -> bool {
-        let tokens = match lex(file, self.sources.text(file)) {
-            Ok(t) => t,
-            Err(d) => {
-                self.diags.push(d);
-                return false;
-            }
-        };
-        let end = u32::try_from(self.sources.text(file).len()).unwrap_or(u32::MAX);
-        let mut eof = Token::new(TokenKind::EndOfFile, "", Span::new(file, end, end));
-        eof.line_start = true;
-        self.input.push(eof);
-        self.input.extend(tokens.into_iter().rev());
+        if let Err(d) = self.input.enter(file, self.sources.shared_text(file)) {
+            self.diags.push(d);
+            return false;
+        }
         self.frames.push(Frame {
             file,
             key,
@@ -184,29 +236,29 @@ impl Preprocessor<'_> {
         true
     }
 
-    fn step(&mut self, tok: Token) -> Result<(), Diagnostic> {
+    /// Handles one input token: a directive, a macro to expand, or a token
+    /// that is output as it is (returned, the common case).
+    fn step(&mut self, tok: Token) -> Result<Option<Token>, Diagnostic> {
         match tok.kind {
             TokenKind::EndOfFile => {
                 self.leave_file();
-                Ok(())
+                Ok(None)
             }
             TokenKind::Punct if tok.line_start && &*tok.text == "#" && tok.hideset.is_empty() => {
                 let line = self.take_line();
-                self.directive(&tok, line)
+                self.directive(&tok, line).map(|()| None)
             }
             TokenKind::UnterminatedStr => {
                 Err(Diagnostic::error(tok.span, "unterminated string literal")
                     .with_help("close the string with `\"` on the same line"))
             }
-            _ => {
+            TokenKind::Ident if self.may_expand(&tok) => {
                 let mut input = std::mem::take(&mut self.input);
                 let r = self.try_expand(&tok, &mut input, 0);
                 self.input = input;
-                if !r? {
-                    self.out.push(tok);
-                }
-                Ok(())
+                Ok(if r? { None } else { Some(tok) })
             }
+            _ => Ok(Some(tok)),
         }
     }
 
@@ -214,6 +266,7 @@ impl Preprocessor<'_> {
         let Some(frame) = self.frames.pop() else {
             return;
         };
+        self.input.leave();
         while self.conds.len() > frame.conds_at_entry {
             if let Some(c) = self.conds.pop() {
                 self.diags.push(
@@ -227,7 +280,7 @@ impl Preprocessor<'_> {
     /// The rest of the current directive line.
     fn take_line(&mut self) -> Vec<Token> {
         let mut line = Vec::new();
-        while let Some(t) = self.input.last() {
+        while let Some(t) = self.input.peek() {
             if t.line_start || t.kind == TokenKind::EndOfFile {
                 break;
             }
@@ -252,6 +305,8 @@ impl Preprocessor<'_> {
         match name_text.as_str() {
             "define" => {
                 let m = parse_define(args, span)?;
+                let initial = m.name.as_bytes().first().copied().unwrap_or(0);
+                self.macro_initials[usize::from(initial)] = true;
                 self.macros.insert(m.name.clone(), m);
             }
             "undef" => match args.first() {
@@ -350,6 +405,13 @@ impl Preprocessor<'_> {
         Ok(())
     }
 
+    /// Whether an identifier names a macro (so expansion must be tried).
+    fn may_expand(&self, tok: &Token) -> bool {
+        let initial = tok.text.as_bytes().first().copied().unwrap_or(0);
+        (self.macro_initials[usize::from(initial)] && self.macros.contains_key(&*tok.text))
+            || matches!(&*tok.text, "__LINE__" | "__FILE__")
+    }
+
     fn is_defined(&self, name: &str) -> bool {
         self.macros.contains_key(name) || matches!(name, "__LINE__" | "__FILE__")
     }
@@ -378,7 +440,7 @@ impl Preprocessor<'_> {
     fn skip_group(&mut self) {
         let mut nesting = 0usize;
         loop {
-            let Some(t) = self.input.last() else { return };
+            let Some(t) = self.input.peek() else { return };
             if t.kind == TokenKind::EndOfFile {
                 return;
             }
@@ -386,13 +448,10 @@ impl Preprocessor<'_> {
             if is_directive {
                 let name = self
                     .input
-                    .len()
-                    .checked_sub(2)
-                    .and_then(|i| self.input.get(i))
+                    .peek_second()
                     .filter(|n| !n.line_start)
-                    .map(|n| n.text.to_string())
-                    .unwrap_or_default();
-                match name.as_str() {
+                    .map(|n| n.text.clone());
+                match name.as_deref().unwrap_or("") {
                     "if" | "ifdef" | "ifndef" => nesting += 1,
                     "elif" | "else" if nesting == 0 => return,
                     "endif" if nesting == 0 => return,
@@ -518,8 +577,9 @@ impl Preprocessor<'_> {
                         .with_help("write `#pragma pack_matrix(row_major)` or `#pragma pack_matrix(column_major)`"))
                     }
                 };
+                let empty = self.input.interner().intern("");
                 self.out
-                    .push(Token::new(TokenKind::PackMatrix(order), "", first.span));
+                    .push_back(Token::new(TokenKind::PackMatrix(order), empty, first.span));
             }
             _ => {}
         }
@@ -583,7 +643,8 @@ impl Preprocessor<'_> {
             return Err(self.too_deep(name_span, &key, &path));
         }
         let text = match std::fs::read(&path) {
-            Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+            Ok(bytes) => String::from_utf8(bytes)
+                .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()),
             Err(e) => {
                 return Err(Diagnostic::error(
                     name_span,
