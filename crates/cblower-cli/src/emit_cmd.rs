@@ -136,7 +136,10 @@ fn emit_diagnostic(program: &Program, e: &EmitError) -> Diagnostic {
 pub fn run(args: &EmitArgs) -> i32 {
     let err_color = use_color(args.color, std::io::stderr().is_terminal());
     let mut program = match parse_file(&args.file, &args.frontend.options()) {
-        Ok(p) => p,
+        // Never dropped: the process ends after this command, and a type nested
+        // a hundred thousand levels deep (which the layout rejects) would be
+        // dropped recursively, overflowing the stack after the error was shown.
+        Ok(p) => std::mem::ManuallyDrop::new(p),
         Err(err) => {
             eprint!("{}", err.render(err_color));
             return INPUT_ERROR;

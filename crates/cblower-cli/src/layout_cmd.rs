@@ -196,6 +196,9 @@ fn layout_error_help(e: &cblower_layout::LayoutError) -> String {
         BadVectorLength { .. } => {
             "vectors and matrices have 1 to 4 components per dimension".into()
         }
+        NestingTooDeep { .. } => {
+            "flatten the nested structs (or arrays of arrays) by a few levels".into()
+        }
         Wgsl { .. } => {
             "add @align/@size/@stride attributes so the type meets the uniform buffer rules".into()
         }
@@ -206,7 +209,10 @@ fn layout_error_help(e: &cblower_layout::LayoutError) -> String {
 pub fn run(args: &LayoutArgs) -> i32 {
     let err_color = use_color(args.color, std::io::stderr().is_terminal());
     let program = match parse_file(&args.file, &args.frontend.options()) {
-        Ok(p) => p,
+        // Never dropped: the process ends after this command, and a type nested
+        // a hundred thousand levels deep (which the layout rejects) would be
+        // dropped recursively, overflowing the stack after the error was shown.
+        Ok(p) => std::mem::ManuallyDrop::new(p),
         Err(err) => {
             eprint!("{}", err.render(err_color));
             return INPUT_ERROR;

@@ -66,6 +66,12 @@ pub enum LayoutError {
         name: Arc<str>,
         len: u8,
     },
+    #[error("the type of '{name}' nests structs and arrays more than {limit} levels deep")]
+    NestingTooDeep {
+        member: usize,
+        name: Arc<str>,
+        limit: usize,
+    },
     #[error("'{name}': {rule}")]
     Wgsl {
         member: usize,
@@ -87,6 +93,7 @@ impl LayoutError {
             | LayoutError::UnsupportedByClang22 { member, .. }
             | LayoutError::Requires16BitTypes { member, .. }
             | LayoutError::BadVectorLength { member, .. }
+            | LayoutError::NestingTooDeep { member, .. }
             | LayoutError::Wgsl { member, .. } => *member,
         }
     }

@@ -103,7 +103,12 @@ fn run(args: &Args) -> Result<(), (i32, String)> {
         // LLVM maps the file itself (no copy in memory), as opt does; opening
         // it first gives the usual error message when it is missing.
         let name = args.input.display().to_string();
-        std::fs::File::open(&args.input)
+        let mut file = std::fs::File::open(&args.input)
+            .map_err(|e| (INPUT_ERROR, format!("{name}: cannot read input file: {e}")))?;
+        // A directory opens but cannot be read: reading one byte reports that
+        // as the OS words it (`Is a directory (os error 21)`), where LLVM's
+        // reader would only give a bare, quoted "Is a directory".
+        file.read(&mut [0u8; 1])
             .map_err(|e| (INPUT_ERROR, format!("{name}: cannot read input file: {e}")))?;
         let buffer = MemoryBuffer::create_from_file(&args.input)
             .map_err(|e| (INPUT_ERROR, format!("{name}: cannot read input file: {e}")))?;

@@ -12,6 +12,7 @@
 
 pub mod aligned;
 pub mod clang22;
+pub mod nesting;
 pub mod row_packer;
 
 use std::collections::HashMap;
@@ -32,6 +33,7 @@ use crate::units::{Alignment, Size};
 /// are laid out as filtered copies, as Clang does. Members with an explicit
 /// placement are ordered by offset; the others follow in declaration order.
 pub fn layout_buffer(decl: &BufferDecl, opts: LayoutOptions) -> Result<BufferLayout, LayoutError> {
+    nesting::check_nesting(decl.members.iter().enumerate())?;
     let order = MemberOrder::of(&decl.members, opts.rules);
     let (root, member_index) = match opts.rules {
         RuleSet::CBuffer => row_packer::layout_members(&decl.name, &order, opts)?,
@@ -53,6 +55,7 @@ pub fn layout_buffer(decl: &BufferDecl, opts: LayoutOptions) -> Result<BufferLay
 pub fn layout_type(ty: &Ty, opts: LayoutOptions) -> Result<Node, LayoutError> {
     let name: Arc<str> = Arc::from(ty.to_string());
     let field = Field::new(name.clone(), ty.clone());
+    nesting::check_nesting([(0, &field)])?;
     let order = MemberOrder::Sorted(vec![(0usize, &field)]);
     let (root, _) = match opts.rules {
         RuleSet::CBuffer => row_packer::layout_members(&name, &order, opts)?,

@@ -9,7 +9,8 @@
 //! named layout struct: its name, its size, and the offset of each
 //! non-padding element from the start of the struct:
 //! `!{!"__cblayout_CB", i32 20, i32 0, i32 16}`. The numbers come from the
-//! same [`StructRepr`]s the types were built from.
+//! same [`StructRepr`]s the types were built from; a number past `i32`'s
+//! range (a buffer larger than 2 GiB) is written as an `i64`.
 
 use std::rc::Rc;
 
@@ -86,12 +87,22 @@ pub fn add_hlsl_layouts<'ctx>(
     structs: &[Rc<StructRepr<'ctx>>],
 ) -> Result<(), EmitError> {
     for s in structs {
-        let i32v = |v: u64| MdTupleOperand::Value(RawValue::i32_in(ctx, v as u32));
+        let number = |v: u64| MdTupleOperand::Value(layout_number(ctx, v));
         let mut ops = Vec::with_capacity(s.fields.len() + 2);
         ops.push(MdTupleOperand::String(&s.name));
-        ops.push(i32v(s.size));
-        ops.extend(s.fields.iter().map(|f| i32v(f.offset)));
+        ops.push(number(s.size));
+        ops.extend(s.fields.iter().map(|f| number(f.offset)));
         add_named_metadata_tuple(ctx, module, "hlsl.layouts", &ops)?;
     }
     Ok(())
+}
+
+/// A size or offset for `!hlsl.layouts`: `i32` as long as it reads back as a
+/// non-negative `i32`, `i64` beyond (a buffer past 2 GiB; an `i32` would wrap
+/// and the check in dxil-cbuffer-access would then compare the wrong size).
+fn layout_number(ctx: &Context, v: u64) -> RawValue<'_> {
+    match u32::try_from(v) {
+        Ok(small) if small <= i32::MAX as u32 => RawValue::i32_in(ctx, small),
+        _ => RawValue::from_inkwell(ctx.i64_type().const_int(v, false)),
+    }
 }

@@ -325,6 +325,35 @@ impl<'ctx> RawValue<'ctx> {
         Some(unsafe { c::LLVMConstIntGetSExtValue(self.raw) })
     }
 
+    /// The text of a global variable initialised with a constant string
+    /// (`@A.str = ... c"A\00"`), without its trailing NUL; `None` for
+    /// anything else. Resource names reach the binding intrinsics this way.
+    pub fn global_string(self) -> Option<String> {
+        // SAFETY: each query checks the value class before the next; the
+        // string pointer and length come from the same constant, which lives
+        // as long as the module, and are copied out before returning.
+        unsafe {
+            if c::LLVMIsAGlobalVariable(self.raw).is_null() {
+                return None;
+            }
+            let init = c::LLVMGetInitializer(self.raw);
+            if init.is_null() || c::LLVMIsAConstantDataSequential(init).is_null() {
+                return None;
+            }
+            if c::LLVMIsConstantString(init) == 0 {
+                return None;
+            }
+            let mut len = 0usize;
+            let data = c::LLVMGetAsString(init, &mut len);
+            if data.is_null() {
+                return None;
+            }
+            let bytes = std::slice::from_raw_parts(data.cast::<u8>(), len);
+            let text = bytes.strip_suffix(&[0]).unwrap_or(bytes);
+            Some(String::from_utf8_lossy(text).into_owned())
+        }
+    }
+
     /// For a call: the intrinsic ID of the callee (0 when not an intrinsic).
     pub fn called_intrinsic_id(self) -> u32 {
         // SAFETY: each call checks the value class before the next query.

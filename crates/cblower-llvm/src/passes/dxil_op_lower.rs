@@ -41,6 +41,7 @@ use std::collections::HashMap;
 use inkwell::module::Module;
 use llvm_sys::LLVMOpcode;
 
+use super::binding_overlap::check_overlaps;
 use super::dxil_op_types::{
     overload_name, DxilOps, CLASS_CBUFFER, KIND_CBUFFER, OP_ANNOTATE_HANDLE,
     OP_CBUFFER_LOAD_LEGACY, OP_CREATE_HANDLE, OP_CREATE_HANDLE_FROM_BINDING,
@@ -103,6 +104,7 @@ pub fn run(module: &Module<'_>) -> Result<(), PassError> {
         ));
     }
     let creations = cbuffer_handle_calls(module, HANDLE_FROM_BINDING);
+    check_overlaps(&creations)?;
     let row_loads = row_load_calls(module);
     if creations.is_empty() && row_loads.is_empty() {
         return Ok(());

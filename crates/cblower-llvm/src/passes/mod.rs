@@ -12,6 +12,7 @@ use inkwell::module::Module;
 
 use crate::ffi::{run_llvm_passes, verify_module, LlvmError};
 
+mod binding_overlap;
 pub mod cbuffer_access;
 mod cbuffer_memcpy;
 pub mod cbuffer_metadata;

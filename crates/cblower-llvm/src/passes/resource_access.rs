@@ -37,8 +37,8 @@ use super::cbuffer_access::GETPOINTER;
 use super::cbuffer_memcpy::{is_memory_copy, lower_memory_copy};
 use super::pointer_merge::merge_pointers;
 use super::row_access::{
-    dynamic_rows, emit_linear, exact_bytes, exact_row, llvm_row, IrArith, Row, RowArith,
-    SymbolicArith,
+    dynamic_rows, emit_linear, exact_bytes, exact_row, llvm_row, IrArith, Linear, Row, RowArith,
+    SymbolicArith, ROW_BYTES,
 };
 use super::row_reader::{row_intrinsic, RowReader};
 use super::PassError;
@@ -217,14 +217,21 @@ fn lower_load<'ctx>(
         Some((elem, _)) => (elem, true),
         None => (ty, false),
     };
-    let chain = gep_chain(load, load.operand(0), getpointer)?;
-    let bits = dl.size_in_bits(scalar);
-    let element_bytes = (bits / 8).max(1) as i64;
     let aggregate = matches!(
         ty.type_kind(),
         LLVMTypeKind::LLVMStructTypeKind | LLVMTypeKind::LLVMArrayTypeKind
     );
+    if !aggregate && !is_number(scalar) {
+        return Err(PassError::at(
+            load,
+            format!("a {} cannot be loaded from a cbuffer", ty.print()),
+        ));
+    }
+    let chain = gep_chain(load, load.operand(0), getpointer)?;
+    let bits = dl.size_in_bits(scalar);
+    let element_bytes = (bits / 8).max(1) as i64;
     let bytes = exact_bytes(dl, member_offset, &chain).map_err(|r| PassError::at(load, r))?;
+    check_within_buffer(dl, handle, load, ty, &bytes)?;
     let row_element = row_intrinsic(bits).filter(|_| bytes.constant % element_bytes == 0);
     let Some((intrinsic, per_row)) = row_element.filter(|_| !aggregate) else {
         // Aggregates, and scalars no row element holds on its own.
@@ -250,6 +257,55 @@ fn lower_load<'ctx>(
     emit_row_loads(
         builder, &mut arith, handle, load, ty, scalar, is_vector, intrinsic, per_row, row, element,
     )
+}
+
+/// True for the scalar types a row element can hold (integers and floats);
+/// a pointer has no meaning in cbuffer memory.
+fn is_number(scalar: RawType<'_>) -> bool {
+    matches!(
+        scalar.type_kind(),
+        LLVMTypeKind::LLVMIntegerTypeKind
+            | LLVMTypeKind::LLVMHalfTypeKind
+            | LLVMTypeKind::LLVMBFloatTypeKind
+            | LLVMTypeKind::LLVMFloatTypeKind
+            | LLVMTypeKind::LLVMDoubleTypeKind
+    )
+}
+
+/// A load at a constant address must end inside the buffer's last row: a
+/// cbuffer occupies whole 16-byte rows, so the tail of the last row exists
+/// (reading it reads padding), but rows past it do not (LLVM 22 reads them
+/// regardless, and what the GPU returns there is undefined). Loads with a
+/// run-time index are not checked: their extent is only known at run time.
+fn check_within_buffer<'ctx>(
+    dl: &ModuleLayout,
+    handle: RawValue<'ctx>,
+    load: RawValue<'ctx>,
+    ty: RawType<'ctx>,
+    bytes: &Linear<'ctx>,
+) -> Result<(), PassError> {
+    if bytes.terms.iter().any(|(_, coefficient)| *coefficient != 0) || bytes.constant < 0 {
+        return Ok(());
+    }
+    let Some(layout) = handle.ty().target_ext_type_params().first().copied() else {
+        return Ok(());
+    };
+    if !dl.is_sized(layout) {
+        return Ok(());
+    }
+    let rows = (dl.size_in_bits(layout) / 8).div_ceil(ROW_BYTES as u64);
+    let rows_end = rows * ROW_BYTES as u64;
+    let end = bytes.constant as u64 + dl.size_in_bits(ty).div_ceil(8);
+    if end > rows_end {
+        return Err(PassError::at(
+            load,
+            format!(
+                "the load reads bytes {}..{end}, past the end of the cbuffer (its last row ends at byte {rows_end})",
+                bytes.constant
+            ),
+        ));
+    }
+    Ok(())
 }
 
 /// Steps 4 and 5 of the module docs: the row loads, extracts and inserts.

@@ -1,0 +1,138 @@
+//! A bound on how deeply member types nest, checked before any layout.
+//!
+//! The layout algorithms, the reports and IR emission all walk types
+//! recursively, one stack frame group per level of struct, base struct or
+//! array. HLSL code nests a handful of levels; a generated or hostile file can
+//! nest thousands (`struct S1 { S0 s; }; struct S2 { S1 s; }; ...`), which
+//! would overflow the stack instead of producing an error. So every member
+//! type is measured first, without recursion, and deeper than
+//! [`MAX_TYPE_NESTING`] is a [`LayoutError::NestingTooDeep`]. The limit is the
+//! same as the front end's for nested declarations and `#if`s.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use crate::error::LayoutError;
+use crate::ty::{Field, StructTy, Ty};
+
+/// The most levels of struct, base-struct and array nesting a member may have.
+pub const MAX_TYPE_NESTING: usize = 256;
+
+/// Errors for the first of `members` (with its declaration index) whose type
+/// nests deeper than [`MAX_TYPE_NESTING`].
+pub fn check_nesting<'a>(
+    members: impl IntoIterator<Item = (usize, &'a Field)>,
+) -> Result<(), LayoutError> {
+    for (index, field) in members {
+        if nests_too_deep(&field.ty) {
+            return Err(LayoutError::NestingTooDeep {
+                member: index,
+                name: field.name.clone(),
+                limit: MAX_TYPE_NESTING,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Depth-first walk with an explicit stack; a struct or an array is one
+/// level (a base struct one more), scalars, vectors and matrices none. A
+/// struct reached again at a level no greater than before adds nothing new, so
+/// shared structs are not walked once per path (the walk is bounded by the
+/// number of structs times the limit).
+fn nests_too_deep(ty: &Ty) -> bool {
+    let mut deepest: HashMap<*const StructTy, usize> = HashMap::new();
+    // (type, level of its parent)
+    let mut stack: Vec<(&Ty, usize)> = vec![(ty, 0)];
+    let mut structs: Vec<(&Arc<StructTy>, usize)> = Vec::new();
+    loop {
+        while let Some((ty, parent)) = stack.pop() {
+            let level = parent + 1;
+            match ty {
+                Ty::Array { elem, .. } if level > MAX_TYPE_NESTING => return true,
+                Ty::Struct(_) if level > MAX_TYPE_NESTING => return true,
+                Ty::Array { elem, .. } => stack.push((elem, level)),
+                Ty::Struct(s) => structs.push((s, level)),
+                _ => {}
+            }
+        }
+        let Some((s, level)) = structs.pop() else {
+            return false;
+        };
+        let seen = deepest.entry(Arc::as_ptr(s)).or_insert(0);
+        if *seen >= level {
+            continue;
+        }
+        *seen = level;
+        stack.extend(s.fields.iter().map(|f| (&f.ty, level)));
+        if let Some(base) = &s.base {
+            if level + 1 > MAX_TYPE_NESTING {
+                return true;
+            }
+            structs.push((base, level + 1));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ty::Scalar;
+
+    /// `S0 { float s; }`, `S1 { S0 s; }`, ...: `chain(n)` is a struct nesting `n` levels.
+    fn chain(levels: usize) -> Ty {
+        let mut ty = Ty::scalar(Scalar::Float);
+        for i in 0..levels {
+            ty = Ty::Struct(Arc::new(StructTy {
+                name: Arc::from(format!("S{i}")),
+                base: None,
+                fields: vec![Field::new(Arc::from("s"), ty)],
+                align: None,
+                size: None,
+            }));
+        }
+        ty
+    }
+
+    #[test]
+    fn the_limit_itself_is_accepted_one_more_is_not() {
+        assert!(!nests_too_deep(&chain(MAX_TYPE_NESTING)));
+        assert!(nests_too_deep(&chain(MAX_TYPE_NESTING + 1)));
+    }
+
+    #[test]
+    fn arrays_count_as_levels() {
+        let mut ty = chain(MAX_TYPE_NESTING - 1);
+        assert!(!nests_too_deep(&ty));
+        ty = Ty::Array {
+            elem: Arc::new(ty),
+            len: 2,
+            stride: None,
+        };
+        assert!(!nests_too_deep(&ty));
+        ty = Ty::Array {
+            elem: Arc::new(ty),
+            len: 2,
+            stride: None,
+        };
+        assert!(nests_too_deep(&ty));
+    }
+
+    #[test]
+    fn a_hundred_thousand_levels_are_measured_without_recursion() {
+        let field = Field::new(Arc::from("deep"), chain(100_000));
+        let err = check_nesting([(3, &field)]).unwrap_err();
+        assert_eq!(
+            err,
+            LayoutError::NestingTooDeep {
+                member: 3,
+                name: Arc::from("deep"),
+                limit: MAX_TYPE_NESTING
+            }
+        );
+        assert_eq!(err.member(), 3);
+        // Dropping the chain is recursive too (Arc<StructTy> inside Ty), so it
+        // is leaked here rather than dropped on the test thread's stack.
+        std::mem::forget(field);
+    }
+}

@@ -1,0 +1,4 @@
+cbuffer CB : register(b0) {
+  float4 color;
+  float scale;
+};

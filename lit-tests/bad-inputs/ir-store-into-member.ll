@@ -1,0 +1,23 @@
+; A store straight into a cbuffer member global (not through getpointer).
+; RUN: rm -f %t.out
+; RUN: sh -c '%cblower-opt -S -passes=dxil-cbuffer-lowering %s -o %t.out; echo "exit=$?"' 2>&1 | FileCheck %s
+; RUN: not test -e %t.out
+
+; CHECK: cblower-opt: {{.*}}ir-store-into-member.ll: dxil-resource-access: in function 'f': a store through a cbuffer pointer (cbuffers are read-only)
+; CHECK-NEXT: store float 1.000000e+00, ptr addrspace(2) %{{[0-9]+}}, align 4
+; CHECK-NEXT: exit=1
+
+target datalayout = "e-m:e-p:32:32-i1:32-i8:8-i16:16-i32:32-i64:64-f16:16-f32:32-f64:64-n8:16:32:64-v48:16:16-v96:32:32-v192:64:64"
+target triple = "dxil-pc-shadermodel6.6-compute"
+
+%__cblayout_CB = type <{ float }>
+@CB.cb = global target("dx.CBuffer", %__cblayout_CB) poison
+@a = external hidden addrspace(2) global float, align 4
+
+define void @f() {
+  store float 1.0, ptr addrspace(2) @a, align 4
+  ret void
+}
+
+!hlsl.cbs = !{!0}
+!0 = !{ptr @CB.cb, ptr addrspace(2) @a}
