@@ -37,3 +37,14 @@ fn clang22_struct_in_the_last_row_overflows() {
         (0, "s".to_owned())
     );
 }
+
+#[test]
+fn clang22_spirv_alloc_excess_past_two_to_the_64_overflows() {
+    // The float3 ends 4 bytes before 2^64, but LLVM's SPIR-V alloc size adds 4.
+    let v = Field::new("v", Ty::vector(Scalar::Float, 3))
+        .with_placement(Placement::VkOffset(u64::MAX - 15));
+    assert_eq!(
+        overflow_of(v, RuleSet::Clang22(Clang22Target::SpirV)),
+        (0, "v".to_owned())
+    );
+}

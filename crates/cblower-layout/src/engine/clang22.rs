@@ -310,6 +310,7 @@ impl Cx {
         filtered: bool,
         top_level: bool,
     ) -> Result<LaidStruct, LayoutError> {
+        let mut last: Option<(usize, Arc<str>)> = None;
         let mut cur: u64 = 0;
         // How much larger LLVM's view of the struct is than clang's running offset.
         let mut excess: u64 = 0;
@@ -383,6 +384,7 @@ impl Cx {
                 end.get()
             };
             prev = Some((fname.clone(), next, legacy_end));
+            last = Some((member, fname.clone()));
             nodes.push(FieldNode {
                 name: fname.clone(),
                 ty: field.ty.clone(),
@@ -390,7 +392,13 @@ impl Cx {
             });
             cur = end.get();
         }
-        let llvm_size = cur + excess;
+        let llvm_size = match cur.checked_add(excess) {
+            Some(n) => n,
+            None => {
+                let (member, name) = last.unwrap_or((0, name));
+                return Err(LayoutError::SizeOverflow { member, name });
+            }
+        };
         if excess > 0 {
             padding.push(Padding {
                 offset: Size::bytes(cur),
