@@ -36,7 +36,7 @@ pub fn pattern(seed: u64, buffer: usize, k: u64) -> u8 {
     ((x ^ (x >> 13)).wrapping_mul(0x2545_f491) >> 7) as u8
 }
 
-fn bytes_literal(seed: u64, buffer: usize, from: u64, len: u64) -> String {
+pub fn bytes_literal(seed: u64, buffer: usize, from: u64, len: u64) -> String {
     let mut s = String::with_capacity(len as usize * 3 + 3);
     s.push_str("c\"");
     for k in from..from + len {
@@ -48,10 +48,10 @@ fn bytes_literal(seed: u64, buffer: usize, from: u64, len: u64) -> String {
 
 /// Extra bytes defined past every member and buffer end, so reads of a
 /// value's tail (a whole row) stay inside the definition.
-const SLACK: u64 = 32;
+pub const SLACK: u64 = 32;
 
 /// The rewrites common to both sides, line by line.
-fn common(line: &str) -> Option<String> {
+pub fn common(line: &str) -> Option<String> {
     if line.starts_with("target datalayout") || line.starts_with("target triple") {
         return None;
     }
@@ -71,7 +71,7 @@ fn common(line: &str) -> Option<String> {
 }
 
 /// Drops `define ... @_init_buffer_...` bodies.
-fn without_init_functions(ir: &str) -> Vec<&str> {
+pub fn without_init_functions(ir: &str) -> Vec<&str> {
     let mut out = Vec::new();
     let mut skipping = false;
     for line in ir.lines() {
