@@ -18,7 +18,8 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-use semantic::build::{generate, DXIL_TRIPLES};
+use semantic::binding::DXIL_TRIPLES;
+use semantic::build::generate;
 use semantic::dxil_ops::{entry_module, op_lowered_module, OpsSeen};
 use semantic::exec::{after_module, before_module, llvm_tool, run};
 
@@ -190,11 +191,15 @@ fn random_reads_agree_before_and_after_lowering() {
     eprintln!(
         "semantic check: {cases} cases, {runs} runs compared per pipeline, {} failed seeds; \
          dxil-lower: {} modules with createHandle, {} with createHandleFromBinding, \
-         {} implicitly bound buffers, overloads {:?}",
+         buffers bound implicitly {}, in ranges {}, unbounded {}, at run-time indices {}; \
+         overloads {:?}",
         failures.len(),
         ops.create_handle,
         ops.from_binding,
         ops.implicit_buffers,
+        ops.ranged_buffers,
+        ops.unbounded_buffers,
+        ops.dynamic_indices,
         ops.overloads
     );
     assert!(
@@ -215,10 +220,16 @@ fn random_reads_agree_before_and_after_lowering() {
     if seeds >= 100 {
         let all = ["f16", "f32", "f64", "i16", "i32", "i64"];
         assert!(
-            all.iter().all(|o| ops.overloads.contains(*o)) && ops.implicit_buffers > 0,
-            "every cbufferLoadLegacy overload and implicit bindings must be checked: {:?}, {} implicit",
-            ops.overloads,
-            ops.implicit_buffers
+            all.iter().all(|o| ops.overloads.contains(*o)),
+            "every cbufferLoadLegacy overload must be checked: {:?}",
+            ops.overloads
+        );
+        assert!(
+            ops.implicit_buffers > 0
+                && ops.ranged_buffers > 0
+                && ops.unbounded_buffers > 0
+                && ops.dynamic_indices > 0,
+            "implicit, ranged and unbounded bindings and run-time indices must be checked"
         );
     }
 }

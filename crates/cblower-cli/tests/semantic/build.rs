@@ -22,6 +22,7 @@ use inkwell::context::Context;
 use inkwell::values::InstructionValue;
 use inkwell::AddressSpace;
 
+use super::binding::{bindings, Binding, DXIL_TRIPLES};
 use super::gen::{self, Action, Read, Rng, Step};
 
 /// A member's place in the generated buffers.
@@ -52,82 +53,6 @@ pub struct Generated {
     pub dxil_triple: &'static str,
 }
 
-/// A buffer's register as the front end declares it and as the backend must
-/// resolve it.
-#[derive(Clone, Copy, Debug)]
-pub struct Binding {
-    /// `Some(order ID)` for a buffer declared without `register(b#)`.
-    pub implicit_order: Option<u32>,
-    pub space: u32,
-    /// The `b` register: the declared one, or for an implicit binding the
-    /// lowest one left free by the explicit bindings and the implicit ones of
-    /// lower order ID in the same space.
-    pub register: u32,
-}
-
-/// Triples of the `dxil-lower` runs: DXIL 1.3 and 1.5 use `createHandle`,
-/// 1.6 and 1.8 `createHandleFromBinding` + `annotateHandle`; both spellings
-/// of the version (arch and shader model) appear.
-pub const DXIL_TRIPLES: [&str; 4] = [
-    "dxilv1.3-pc-shadermodel6.3-library",
-    "dxil-pc-shadermodel6.5-compute",
-    "dxilv1.6-pc-shadermodel6.6-library",
-    "dxil-pc-shadermodel6.8-compute",
-];
-
-/// Random bindings for `count` buffers: explicit ones on distinct registers
-/// `b0`..`b5` of spaces 0 and 1, implicit ones with distinct order IDs not
-/// in buffer order. Drawn from their own generator so the buffers and reads
-/// of a seed do not depend on them.
-pub fn bindings(seed: u64, count: usize) -> Vec<Binding> {
-    let mut rng = Rng::new(seed ^ 0x6b1d_0a5e_c0de_0001);
-    let mut out: Vec<Binding> = Vec::with_capacity(count);
-    for b in 0..count {
-        let space = rng.below(2) as u32;
-        if rng.chance(40) {
-            let order = rng.below(4) as u32 * count as u32 + b as u32;
-            out.push(Binding {
-                implicit_order: Some(order),
-                space,
-                register: 0,
-            });
-            continue;
-        }
-        let register = loop {
-            let r = rng.below(6) as u32;
-            let taken = out
-                .iter()
-                .any(|o| o.implicit_order.is_none() && o.space == space && o.register == r);
-            if !taken {
-                break r;
-            }
-        };
-        out.push(Binding {
-            implicit_order: None,
-            space,
-            register,
-        });
-    }
-    let mut implicit: Vec<usize> = (0..count)
-        .filter(|&b| out[b].implicit_order.is_some())
-        .collect();
-    implicit.sort_by_key(|&b| out[b].implicit_order);
-    for b in implicit {
-        let space = out[b].space;
-        let used = |r: u32, out: &[Binding]| {
-            out.iter().enumerate().any(|(o, x)| {
-                o != b
-                    && x.space == space
-                    && x.register == r
-                    && (x.implicit_order.is_none() || x.implicit_order < out[b].implicit_order)
-            })
-        };
-        let register = (0..).find(|&r| !used(r, &out)).unwrap_or(0);
-        out[b].register = register;
-    }
-    out
-}
-
 /// Builds module number `seed` with `reads_per_buffer` reads per buffer.
 pub fn generate(seed: u64, buffers: usize, reads_per_buffer: usize) -> Result<Generated, String> {
     let mut rng = Rng::new(seed);
@@ -153,7 +78,7 @@ pub fn generate(seed: u64, buffers: usize, reads_per_buffer: usize) -> Result<Ge
                     space: b.space,
                 },
                 None => HandleBinding::Explicit {
-                    register: b.register,
+                    register: b.lower,
                     space: b.space,
                 },
             },

@@ -1,20 +1,23 @@
 //! Running a generated module through the whole `dxil-lower` pipeline with
 //! `lli`.
 //!
-//! The input is made to look like an inlined entry point: every test
+//! The input is made to look like inlined entry points: every test
 //! function starts with the handle creations of all buffers (the bodies of
-//! the `_init_buffer_` functions, explicit or implicit bindings), and the
-//! triple is the seed's [`DXIL_TRIPLES`](super::build::DXIL_TRIPLES) entry,
+//! the `_init_buffer_` functions, which are removed) with the seed's
+//! explicit or implicit [bindings](super::binding) (ranges, constant or
+//! run-time indices), and the triple is the seed's [`DXIL_TRIPLES`](super::binding::DXIL_TRIPLES) entry,
 //! which decides between `createHandle` and `createHandleFromBinding`.
 //!
 //! After the pipeline the DXIL operations are given definitions that check
 //! their arguments against what the generator decided independently and
 //! then behave like the hardware:
 //!
-//! * `createHandleFromBinding(217, ResBind { r, r, space, 2 }, r, false)` and
-//!   `createHandle(57, 2, <binding ID>, r, false)` return a handle
-//!   `{ ptr }` holding the bytes of the buffer bound at `(space, r)`, the
-//!   binding ID being the rank of `(space, r)` among the buffers' bindings;
+//! * `createHandleFromBinding(217, ResBind { lower, upper, space, 2 }, r,
+//!   false)` and `createHandle(57, 2, <binding ID>, r, false)` return a
+//!   handle `{ ptr }` holding the bytes of the buffer whose range that is,
+//!   `r` being its register (lower bound + index), `upper` the end of the
+//!   range (`-1` unbounded) and the binding ID the rank of
+//!   `(space, lower, range)` among the buffers' bindings;
 //! * `annotateHandle(216, h, ResourceProperties { 13, size })` checks the
 //!   size against the buffer's layout size and returns `h`;
 //! * `cbufferLoadLegacy.<o>(59, h, row)` checks that the row is inside the
@@ -26,6 +29,7 @@
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
+use super::binding::Binding;
 use super::build::Generated;
 use super::exec::{bytes_literal, common, without_init_functions, SLACK};
 
@@ -41,6 +45,11 @@ pub struct OpsSeen {
     pub from_binding: usize,
     /// Buffers bound implicitly.
     pub implicit_buffers: usize,
+    /// Buffers in a range of several registers, or an unbounded one.
+    pub ranged_buffers: usize,
+    pub unbounded_buffers: usize,
+    /// Buffers whose handle index is a run-time value.
+    pub dynamic_indices: usize,
 }
 
 impl OpsSeen {
@@ -49,12 +58,16 @@ impl OpsSeen {
         self.create_handle += other.create_handle;
         self.from_binding += other.from_binding;
         self.implicit_buffers += other.implicit_buffers;
+        self.ranged_buffers += other.ranged_buffers;
+        self.unbounded_buffers += other.unbounded_buffers;
+        self.dynamic_indices += other.dynamic_indices;
     }
 }
 
 /// The `dxil-lower` input made from `ir` (the emitted module, or it after
 /// InstCombine): the seed's triple, and the handle creations at the top of
-/// every test function.
+/// every test function, with the seed's bindings (see [`creation`]), in
+/// place of the init functions (as after inlining).
 pub fn entry_module(g: &Generated, ir: &str) -> Result<String, String> {
     let mut creations = Vec::new();
     let mut in_init = false;
@@ -68,7 +81,7 @@ pub fn entry_module(g: &Generated, ir: &str) -> Result<String, String> {
             && !line.is_empty()
             && !line.trim_start().starts_with("ret ")
         {
-            creations.push(line);
+            creations.push(creation(g, line)?);
         }
     }
     if creations.len() != 2 * g.buffers.len() {
@@ -79,7 +92,7 @@ pub fn entry_module(g: &Generated, ir: &str) -> Result<String, String> {
     }
     let mut out = String::with_capacity(ir.len() * 2);
     let mut in_case = false;
-    for line in ir.lines() {
+    for line in without_init_functions(ir) {
         if line.starts_with("target triple") {
             let _ = writeln!(out, "target triple = \"{}\"", g.dxil_triple);
             continue;
@@ -91,11 +104,55 @@ pub fn entry_module(g: &Generated, ir: &str) -> Result<String, String> {
         } else if in_case && line.ends_with(':') {
             for c in &creations {
                 out.push_str(c);
-                out.push('\n');
             }
             in_case = false;
         }
     }
+    Ok(out)
+}
+
+/// A line of an init function, with a handle creation's arguments set to
+/// the buffer's binding: `(order, space, range, index, name)` for an
+/// implicit one, `(space, lower, range, index, name)` for an explicit one,
+/// the index computed by a `freeze` first when it is a run-time value.
+fn creation(g: &Generated, line: &str) -> Result<String, String> {
+    if !line.contains("@llvm.dx.resource.handlefrom") {
+        return Ok(format!("{line}\n"));
+    }
+    let (b, (name, _)) = g
+        .buffers
+        .iter()
+        .enumerate()
+        .find(|(_, (name, _))| line.contains(&format!(" @{name}.str)")))
+        .ok_or_else(|| format!("handle creation of no known buffer: {line}"))?;
+    let binding = &g.bindings[b];
+    let callee = line
+        .find("@llvm.dx.resource.handlefrom")
+        .unwrap_or_default();
+    let (Some(open), Some(close)) = (
+        line[callee..].find('(').map(|k| k + callee),
+        line[callee..].find(')').map(|k| k + callee),
+    ) else {
+        return Err(format!("no arguments: {line}"));
+    };
+    let mut out = String::new();
+    let index = if binding.dynamic_index {
+        let _ = writeln!(out, "  %{name}.index = freeze i32 {}", binding.index);
+        format!("%{name}.index")
+    } else {
+        binding.index.to_string()
+    };
+    let (first, second) = match binding.implicit_order {
+        Some(order) => (order, binding.space),
+        None => (binding.space, binding.lower),
+    };
+    let _ = writeln!(
+        out,
+        "{}(i32 {first}, i32 {second}, i32 {}, i32 {index}, ptr @{name}.str{}",
+        &line[..open],
+        binding.range,
+        &line[close..]
+    );
     Ok(out)
 }
 
@@ -169,12 +226,12 @@ pub fn op_lowered_module(
             }
         ));
     }
+    let count = |f: fn(&Binding) -> bool| g.bindings.iter().filter(|b| f(b)).count();
     let mut seen = OpsSeen {
-        implicit_buffers: g
-            .bindings
-            .iter()
-            .filter(|b| b.implicit_order.is_some())
-            .count(),
+        implicit_buffers: count(|b| b.implicit_order.is_some()),
+        ranged_buffers: count(|b| b.range > 1),
+        unbounded_buffers: count(|b| b.range == 0),
+        dynamic_indices: count(|b| b.dynamic_index),
         ..OpsSeen::default()
     };
     if from_binding {
@@ -282,14 +339,16 @@ fn op_definition(
             );
             let mut found = "null".to_owned();
             for (b, binding) in g.bindings.iter().enumerate() {
-                let r = binding.register;
                 let _ = write!(
                     s,
-                    "  %l{b} = icmp eq i32 %lower, {r}\n  %u{b} = icmp eq i32 %upper, {r}\n  \
-                     %s{b} = icmp eq i32 %space, {}\n  %i{b} = icmp eq i32 %index, {r}\n  \
+                    "  %l{b} = icmp eq i32 %lower, {}\n  %u{b} = icmp eq i32 %upper, {}\n  \
+                     %s{b} = icmp eq i32 %space, {}\n  %i{b} = icmp eq i32 %index, {}\n  \
                      %lu{b} = and i1 %l{b}, %u{b}\n  %lus{b} = and i1 %lu{b}, %s{b}\n  \
                      %is{b} = and i1 %lus{b}, %i{b}\n  %h{b} = select i1 %is{b}, ptr @__bytes_{b}, ptr {found}\n",
-                    binding.space
+                    binding.lower,
+                    binding.upper() as i32,
+                    binding.space,
+                    binding.register()
                 );
                 found = format!("%h{b}");
             }
@@ -307,8 +366,8 @@ fn op_definition(
         }
         "dx.op.createHandle" => {
             expect_params("(i32, i8, i32, i32, i1)")?;
-            let mut distinct: Vec<(u32, u32)> =
-                g.bindings.iter().map(|b| (b.space, b.register)).collect();
+            let key = |b: &Binding| (b.space, b.lower, b.range);
+            let mut distinct: Vec<(u32, u32, u32)> = g.bindings.iter().map(key).collect();
             distinct.sort_unstable();
             distinct.dedup();
             s.push_str(&what("createHandle"));
@@ -326,13 +385,13 @@ fn op_definition(
             for (b, binding) in g.bindings.iter().enumerate() {
                 let id = distinct
                     .iter()
-                    .position(|d| *d == (binding.space, binding.register))
+                    .position(|d| *d == key(binding))
                     .unwrap_or_default();
                 let _ = write!(
                     s,
                     "  %d{b} = icmp eq i32 %id, {id}\n  %i{b} = icmp eq i32 %index, {}\n  \
                      %is{b} = and i1 %d{b}, %i{b}\n  %h{b} = select i1 %is{b}, ptr @__bytes_{b}, ptr {found}\n",
-                    binding.register
+                    binding.register()
                 );
                 found = format!("%h{b}");
             }

@@ -2,6 +2,7 @@
 //! reads, executed with `lli` before and after `dxil-cbuffer-lowering` and
 //! the whole `dxil-lower` pipeline.
 
+pub mod binding;
 pub mod build;
 pub mod dxil_ops;
 pub mod exec;
