@@ -126,7 +126,7 @@ fn check_seed(seed: u64, dir: &Path) -> Result<Checked, String> {
         compare(&lli, &after, &want, g.runs, &what, &before)?;
 
         let entry = name("entry");
-        std::fs::write(&entry, entry_module(&g, &ir)?).map_err(|e| e.to_string())?;
+        std::fs::write(&entry, entry_module(&g, &ir, seed % 2 == 1)?).map_err(|e| e.to_string())?;
         let what = format!("seed {seed} {variant} dxil-lower ({})", g.dxil_triple);
         let lowered = run(
             Path::new(cblower_opt),

@@ -21,7 +21,8 @@
 //! * `annotateHandle(216, h, ResourceProperties { 13, size })` checks the
 //!   size against the buffer's layout size and returns `h`;
 //! * `cbufferLoadLegacy.<o>(59, h, row)` checks that the row is inside the
-//!   buffer and loads the `%dx.types.CBufRet` struct from `h + 16 * row`.
+//!   buffer and returns `h + 16 * row`, where the caller loads the
+//!   `%dx.types.CBufRet` struct ([`row_call_through_memory`]).
 //!
 //! A wrong argument prints the call to standard error and exits with
 //! status 3, so the run fails with the call named.
@@ -31,7 +32,7 @@ use std::fmt::Write as _;
 
 use super::binding::Binding;
 use super::build::Generated;
-use super::exec::{bytes_literal, common, without_init_functions, SLACK};
+use super::exec::{bytes_literal, common, row_call_through_memory, without_init_functions, SLACK};
 
 /// What the lowered modules contained, summed over a run for the coverage
 /// assertions.
@@ -67,8 +68,15 @@ impl OpsSeen {
 /// The `dxil-lower` input made from `ir` (the emitted module, or it after
 /// InstCombine): the seed's triple, and the handle creations at the top of
 /// every test function, with the seed's bindings (see [`creation`]), in
-/// place of the init functions (as after inlining).
-pub fn entry_module(g: &Generated, ir: &str) -> Result<String, String> {
+/// place of the init functions (as after inlining). With
+/// `creations_in_own_block` the creations end the entry block, which
+/// branches to the reads, so forwarding the handles goes through dominance
+/// across blocks.
+pub fn entry_module(
+    g: &Generated,
+    ir: &str,
+    creations_in_own_block: bool,
+) -> Result<String, String> {
     let mut creations = Vec::new();
     let mut in_init = false;
     for line in ir.lines() {
@@ -104,6 +112,9 @@ pub fn entry_module(g: &Generated, ir: &str) -> Result<String, String> {
         } else if in_case && line.ends_with(':') {
             for c in &creations {
                 out.push_str(c);
+            }
+            if creations_in_own_block {
+                out.push_str("  br label %case.body\ncase.body:\n");
             }
             in_case = false;
         }
@@ -241,8 +252,13 @@ pub fn op_lowered_module(
     }
 
     let mut out = String::new();
+    let mut rows = 0;
     for line in without_init_functions(lowered) {
         let Some(l) = common(line) else { continue };
+        if let Some(lines) = row_call_through_memory(&l, "@dx.op.cbufferLoadLegacy.", &mut rows) {
+            out.push_str(&lines);
+            continue;
+        }
         if l.starts_with("declare") && l.contains("@dx.op.") {
             out.push_str(&op_definition(g, lowered, &l, &mut seen)?);
             continue;
@@ -441,7 +457,7 @@ fn op_definition(
             s.push_str(&what(&tag));
             let _ = write!(
                 s,
-                "define {ret} @{name}(i32 %op, %dx.types.Handle %h, i32 %row) {{\n\
+                "define ptr @{name}(i32 %op, %dx.types.Handle %h, i32 %row) {{\n\
                  entry:\n  \
                  %base = extractvalue %dx.types.Handle %h, 0\n  \
                  %size = call i32 @__size(ptr %base)\n  \
@@ -456,8 +472,7 @@ fn op_definition(
                  unreachable\n\
                  good:\n  \
                  %p = getelementptr [16 x i8], ptr %base, i32 %row\n  \
-                 %v = load {ret}, ptr %p, align 1\n  \
-                 ret {ret} %v\n}}\n"
+                 ret ptr %p\n}}\n"
             );
         }
         _ => return Err(format!("unexpected DXIL operation: {decl}")),

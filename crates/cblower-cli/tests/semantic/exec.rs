@@ -7,8 +7,9 @@
 //!   bytes), in `addrspace(2)`;
 //! * after: the handle type `target("dx.CBuffer", ...)` becomes `ptr`, the
 //!   handle global points at the whole buffer's bytes, and each
-//!   `llvm.dx.resource.load.cbufferrow.N` becomes a small function that
-//!   loads the literal struct `{E x N}` from `handle + 16 * row`.
+//!   `llvm.dx.resource.load.cbufferrow.N` call becomes a call of a small
+//!   function returning `handle + 16 * row` and a load of the literal
+//!   struct `{E x N}` there ([`row_call_through_memory`]).
 //!
 //! Common to both: `target("dx.Padding", N)` becomes `[N x i8]` (same bytes;
 //! the x86 code generator cannot load target types), the DXIL triple and data
@@ -120,9 +121,13 @@ pub fn before_module(seed: u64, g: &Generated, ir: &str) -> String {
         match member {
             Some(m) => {
                 let len = m.size + SLACK;
+                // Aligned to 32: a whole-aggregate load of a member claims
+                // the ABI alignment of its type (32 for `[3 x <4 x i64>]`,
+                // whose declaration says 16), which the host compiles to
+                // an aligned AVX load.
                 let _ = writeln!(
                     out,
-                    "@{} = hidden addrspace(2) constant [{len} x i8] {}, align 16",
+                    "@{} = hidden addrspace(2) constant [{len} x i8] {}, align 32",
                     m.symbol,
                     bytes_literal(seed, m.buffer, m.offset, len)
                 );
@@ -140,9 +145,14 @@ pub fn before_module(seed: u64, g: &Generated, ir: &str) -> String {
 /// The "after" module for `lli`, from `cblower-opt`'s output.
 pub fn after_module(seed: u64, g: &Generated, lowered: &str) -> Result<String, String> {
     let mut out = String::new();
+    let mut rows = 0;
     for line in without_init_functions(lowered) {
         let Some(l) = common(line) else { continue };
         let l = l.replace("@llvm.dx.resource.load.cbufferrow.", "@cbrow.");
+        if let Some(lines) = row_call_through_memory(&l, "@cbrow.", &mut rows) {
+            out.push_str(&lines);
+            continue;
+        }
         if let Some((b, (name, _))) = g
             .buffers
             .iter()
@@ -172,13 +182,12 @@ pub fn after_module(seed: u64, g: &Generated, lowered: &str) -> Result<String, S
     Ok(out)
 }
 
-/// `declare { E, ... } @cbrow.N...(ptr, i32) #k` as a definition reading the row.
+/// `declare { E, ... } @cbrow.N...(ptr, i32) #k` as a definition returning
+/// the row's address (see [`row_call_through_memory`]).
 fn row_function(decl: &str) -> Result<String, String> {
-    let ret_start = "declare ".len();
     let at = decl
         .find(" @cbrow.")
         .ok_or("row declaration without name")?;
-    let ret = &decl[ret_start..at];
     let name_end = decl[at + 2..]
         .find('(')
         .ok_or("row declaration without parameters")?
@@ -186,7 +195,25 @@ fn row_function(decl: &str) -> Result<String, String> {
         + 2;
     let name = &decl[at + 2..name_end];
     Ok(format!(
-        "define {ret} @{name}(ptr %h, i32 %row) {{\n  %p = getelementptr [16 x i8], ptr %h, i32 %row\n  %v = load {ret}, ptr %p, align 1\n  ret {ret} %v\n}}\n"
+        "define ptr @{name}(ptr %h, i32 %row) {{\n  %p = getelementptr [16 x i8], ptr %h, i32 %row\n  ret ptr %p\n}}\n"
+    ))
+}
+
+/// A row-reading call `%x = call RET @<callee>...(ARGS)` as
+/// `%__row.K = call ptr @<callee>...(ARGS)` and
+/// `%x = load RET, ptr %__row.K, align 1`: the row function returns the
+/// row's address and the caller loads the struct. Returning `{float x 4}`
+/// by value would put elements 2 and 3 in x87 registers on x86-64, which
+/// quiets signalling NaNs and changes their bytes.
+pub fn row_call_through_memory(line: &str, callee: &str, counter: &mut usize) -> Option<String> {
+    let (lhs, rest) = line.split_once(" = call ")?;
+    let at = rest.find(&format!(" {callee}"))?;
+    let ret = &rest[..at];
+    let call = &rest[at + 1..];
+    *counter += 1;
+    let tmp = format!("%__row.{counter}");
+    Some(format!(
+        "  {tmp} = call ptr {call}\n{lhs} = load {ret}, ptr {tmp}, align 1\n"
     ))
 }
 
