@@ -191,8 +191,8 @@ fn random_reads_agree_before_and_after_lowering() {
     eprintln!(
         "semantic check: {cases} cases, {runs} runs compared per pipeline, {} failed seeds; \
          dxil-lower: {} modules with createHandle, {} with createHandleFromBinding, \
-         buffers bound implicitly {}, in ranges {}, unbounded {}, at run-time indices {}; \
-         overloads {:?}",
+         buffers bound implicitly {}, in ranges {}, unbounded {}, at run-time indices {}, \
+         sharing a range {}; overloads {:?}",
         failures.len(),
         ops.create_handle,
         ops.from_binding,
@@ -200,6 +200,7 @@ fn random_reads_agree_before_and_after_lowering() {
         ops.ranged_buffers,
         ops.unbounded_buffers,
         ops.dynamic_indices,
+        ops.shared_ranges,
         ops.overloads
     );
     assert!(
@@ -228,8 +229,9 @@ fn random_reads_agree_before_and_after_lowering() {
             ops.implicit_buffers > 0
                 && ops.ranged_buffers > 0
                 && ops.unbounded_buffers > 0
-                && ops.dynamic_indices > 0,
-            "implicit, ranged and unbounded bindings and run-time indices must be checked"
+                && ops.dynamic_indices > 0
+                && ops.shared_ranges > 0,
+            "implicit, ranged, unbounded and shared bindings and run-time indices must be checked"
         );
     }
 }

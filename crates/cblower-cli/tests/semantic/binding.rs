@@ -62,11 +62,34 @@ pub const DXIL_TRIPLES: [&str; 4] = [
 pub fn bindings(seed: u64, count: usize) -> Vec<Binding> {
     let mut rng = Rng::new(seed ^ 0x6b1d_0a5e_c0de_0001);
     loop {
-        let drawn: Vec<Binding> = (0..count).map(|b| draw(&mut rng, b, count)).collect();
+        let mut drawn: Vec<Binding> = (0..count).map(|b| draw(&mut rng, b, count)).collect();
+        if count >= 2 && drawn[0].range != 1 && rng.chance(30) {
+            // Two elements of one `ConstantBuffer<T>` array: same range
+            // (and order ID), another element.
+            let first = drawn[0];
+            let index = if first.range == 0 {
+                first.index + 1 + rng.below(3) as u32
+            } else {
+                (first.index + 1 + rng.below(u64::from(first.range - 1)) as u32) % first.range
+            };
+            drawn[1] = Binding {
+                index,
+                dynamic_index: rng.chance(30),
+                ..first
+            };
+        }
         if let Some(resolved) = resolve(drawn) {
             return resolved;
         }
     }
+}
+
+/// Whether `a` and `b` are elements of one range (one array).
+pub fn same_range(a: &Binding, b: &Binding) -> bool {
+    a.implicit_order == b.implicit_order
+        && a.space == b.space
+        && a.range == b.range
+        && (a.implicit_order.is_some() || a.lower == b.lower)
 }
 
 fn draw(rng: &mut Rng, b: usize, count: usize) -> Binding {
@@ -101,7 +124,10 @@ fn overlaps(a: (u32, u32), b: (u32, u32)) -> bool {
 /// Checks the explicit ranges and places the implicit ones.
 fn resolve(mut bindings: Vec<Binding>) -> Option<Vec<Binding>> {
     let mut occupied: Vec<(u32, (u32, u32))> = Vec::new();
-    for b in bindings.iter().filter(|b| b.implicit_order.is_none()) {
+    for (k, b) in bindings.iter().enumerate() {
+        if b.implicit_order.is_some() || bindings[..k].iter().any(|o| same_range(o, b)) {
+            continue;
+        }
         let range = (b.lower, b.upper());
         if occupied
             .iter()
@@ -117,6 +143,10 @@ fn resolve(mut bindings: Vec<Binding>) -> Option<Vec<Binding>> {
     implicit.sort_by_key(|&k| bindings[k].implicit_order);
     for k in implicit {
         let b = bindings[k];
+        if let Some(earlier) = bindings[..k].iter().find(|o| same_range(o, &b)) {
+            bindings[k].lower = earlier.lower;
+            continue;
+        }
         let starts = std::iter::once(0).chain(
             occupied
                 .iter()
@@ -178,6 +208,16 @@ mod tests {
         let lowers: Vec<u32> = got.iter().map(|b| b.lower).collect();
         assert_eq!(lowers, [1, 2, 0, 0, 4]);
         assert!(resolve(vec![explicit(0, 2, 3), explicit(0, 4, 1)]).is_none());
+        // Elements of one array share its range.
+        let got = resolve(vec![
+            implicit(3, 0, 4),
+            implicit(3, 0, 4),
+            explicit(0, 0, 1),
+        ])
+        .unwrap();
+        let lowers: Vec<u32> = got.iter().map(|b| b.lower).collect();
+        assert_eq!(lowers, [1, 1, 0]);
+        assert!(resolve(vec![explicit(0, 2, 2), explicit(0, 2, 2)]).is_some());
         assert!(resolve(vec![explicit(1, 0, 0), implicit(0, 1, 1)]).is_none());
     }
 }

@@ -30,7 +30,7 @@
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
-use super::binding::Binding;
+use super::binding::{same_range, Binding};
 use super::build::Generated;
 use super::exec::{bytes_literal, common, row_call_through_memory, without_init_functions, SLACK};
 
@@ -51,6 +51,8 @@ pub struct OpsSeen {
     pub unbounded_buffers: usize,
     /// Buffers whose handle index is a run-time value.
     pub dynamic_indices: usize,
+    /// Buffers bound to another element of an earlier buffer's range.
+    pub shared_ranges: usize,
 }
 
 impl OpsSeen {
@@ -62,6 +64,7 @@ impl OpsSeen {
         self.ranged_buffers += other.ranged_buffers;
         self.unbounded_buffers += other.unbounded_buffers;
         self.dynamic_indices += other.dynamic_indices;
+        self.shared_ranges += other.shared_ranges;
     }
 }
 
@@ -243,6 +246,13 @@ pub fn op_lowered_module(
         ranged_buffers: count(|b| b.range > 1),
         unbounded_buffers: count(|b| b.range == 0),
         dynamic_indices: count(|b| b.dynamic_index),
+        shared_ranges: (0..g.bindings.len())
+            .filter(|&k| {
+                g.bindings[..k]
+                    .iter()
+                    .any(|o| same_range(o, &g.bindings[k]))
+            })
+            .count(),
         ..OpsSeen::default()
     };
     if from_binding {
