@@ -84,9 +84,13 @@ pub fn bindings(seed: u64, count: usize) -> Vec<Binding> {
     }
 }
 
-/// Whether `a` and `b` are elements of one range (one array).
+/// Whether `a` and `b` are two elements of one range (one array): the same
+/// declaration, not a single register, another index. Anything else
+/// sharing registers is an overlap.
 pub fn same_range(a: &Binding, b: &Binding) -> bool {
-    a.implicit_order == b.implicit_order
+    a.range != 1
+        && a.index != b.index
+        && a.implicit_order == b.implicit_order
         && a.space == b.space
         && a.range == b.range
         && (a.implicit_order.is_some() || a.lower == b.lower)
@@ -211,13 +215,22 @@ mod tests {
         // Elements of one array share its range.
         let got = resolve(vec![
             implicit(3, 0, 4),
-            implicit(3, 0, 4),
+            Binding {
+                index: 2,
+                ..implicit(3, 0, 4)
+            },
             explicit(0, 0, 1),
         ])
         .unwrap();
         let lowers: Vec<u32> = got.iter().map(|b| b.lower).collect();
         assert_eq!(lowers, [1, 1, 0]);
-        assert!(resolve(vec![explicit(0, 2, 2), explicit(0, 2, 2)]).is_some());
+        let second = Binding {
+            index: 1,
+            ..explicit(0, 2, 2)
+        };
+        assert!(resolve(vec![explicit(0, 2, 2), second]).is_some());
+        assert!(resolve(vec![explicit(0, 2, 2), explicit(0, 2, 2)]).is_none());
+        assert!(resolve(vec![explicit(0, 2, 1), explicit(0, 2, 1)]).is_none());
         assert!(resolve(vec![explicit(1, 0, 0), implicit(0, 1, 1)]).is_none());
     }
 }
