@@ -190,9 +190,9 @@ fn random_reads_agree_before_and_after_lowering() {
     let Checked { cases, runs, ops } = totals.into_inner().unwrap_or_else(|e| e.into_inner());
     eprintln!(
         "semantic check: {cases} cases, {runs} runs compared per pipeline, {} failed seeds; \
-         dxil-lower: {} modules with createHandle, {} with createHandleFromBinding, \
-         buffers bound implicitly {}, in ranges {}, unbounded {}, at run-time indices {}, \
-         sharing a range {}; overloads {:?}",
+         dxil-lower modules with createHandle {}, with createHandleFromBinding {}; \
+         their buffers bound implicitly {}, in ranges {}, unbounded {}, at run-time \
+         indices {}, sharing a range {}; overloads {:?}",
         failures.len(),
         ops.create_handle,
         ops.from_binding,
