@@ -22,6 +22,7 @@ use inkwell::context::Context;
 use inkwell::values::InstructionValue;
 use inkwell::AddressSpace;
 
+use super::binding::{bindings, Binding, DXIL_TRIPLES};
 use super::gen::{self, Action, Read, Rng, Step};
 
 /// A member's place in the generated buffers.
@@ -46,6 +47,10 @@ pub struct Generated {
     pub cases: usize,
     /// Number of (function, index) runs `main` makes.
     pub runs: usize,
+    /// Where each buffer is bound, in buffer order.
+    pub bindings: Vec<Binding>,
+    /// The triple the `dxil-lower` run uses (it picks the handle operations).
+    pub dxil_triple: &'static str,
 }
 
 /// Builds module number `seed` with `reads_per_buffer` reads per buffer.
@@ -59,16 +64,23 @@ pub fn generate(seed: u64, buffers: usize, reads_per_buffer: usize) -> Result<Ge
         .iter()
         .map(|d| layout_buffer(d, opts).map_err(|e| format!("layout: {e}")))
         .collect::<Result<_, _>>()?;
+    let bindings = bindings(seed, buffers);
     let inputs: Vec<BufferInput> = decls
         .iter()
         .zip(&layouts)
-        .enumerate()
-        .map(|(i, (decl, layout))| BufferInput {
+        .zip(&bindings)
+        .map(|((decl, layout), b)| BufferInput {
             decl,
             layout,
-            binding: HandleBinding::Explicit {
-                register: i as u32,
-                space: 0,
+            binding: match b.implicit_order {
+                Some(order_id) => HandleBinding::Implicit {
+                    order_id,
+                    space: b.space,
+                },
+                None => HandleBinding::Explicit {
+                    register: b.lower,
+                    space: b.space,
+                },
             },
         })
         .collect();
@@ -146,6 +158,8 @@ pub fn generate(seed: u64, buffers: usize, reads_per_buffer: usize) -> Result<Ge
             .collect(),
         cases: reads.len(),
         runs,
+        bindings,
+        dxil_triple: DXIL_TRIPLES[(seed % DXIL_TRIPLES.len() as u64) as usize],
     })
 }
 

@@ -7,8 +7,9 @@
 //!   bytes), in `addrspace(2)`;
 //! * after: the handle type `target("dx.CBuffer", ...)` becomes `ptr`, the
 //!   handle global points at the whole buffer's bytes, and each
-//!   `llvm.dx.resource.load.cbufferrow.N` becomes a small function that
-//!   loads the literal struct `{E x N}` from `handle + 16 * row`.
+//!   `llvm.dx.resource.load.cbufferrow.N` call becomes a call of a small
+//!   function returning `handle + 16 * row` and a load of the literal
+//!   struct `{E x N}` there ([`row_call_through_memory`]).
 //!
 //! Common to both: `target("dx.Padding", N)` becomes `[N x i8]` (same bytes;
 //! the x86 code generator cannot load target types), the DXIL triple and data
@@ -36,7 +37,7 @@ pub fn pattern(seed: u64, buffer: usize, k: u64) -> u8 {
     ((x ^ (x >> 13)).wrapping_mul(0x2545_f491) >> 7) as u8
 }
 
-fn bytes_literal(seed: u64, buffer: usize, from: u64, len: u64) -> String {
+pub fn bytes_literal(seed: u64, buffer: usize, from: u64, len: u64) -> String {
     let mut s = String::with_capacity(len as usize * 3 + 3);
     s.push_str("c\"");
     for k in from..from + len {
@@ -48,10 +49,10 @@ fn bytes_literal(seed: u64, buffer: usize, from: u64, len: u64) -> String {
 
 /// Extra bytes defined past every member and buffer end, so reads of a
 /// value's tail (a whole row) stay inside the definition.
-const SLACK: u64 = 32;
+pub const SLACK: u64 = 32;
 
 /// The rewrites common to both sides, line by line.
-fn common(line: &str) -> Option<String> {
+pub fn common(line: &str) -> Option<String> {
     if line.starts_with("target datalayout") || line.starts_with("target triple") {
         return None;
     }
@@ -71,7 +72,7 @@ fn common(line: &str) -> Option<String> {
 }
 
 /// Drops `define ... @_init_buffer_...` bodies.
-fn without_init_functions(ir: &str) -> Vec<&str> {
+pub fn without_init_functions(ir: &str) -> Vec<&str> {
     let mut out = Vec::new();
     let mut skipping = false;
     for line in ir.lines() {
@@ -107,12 +108,27 @@ fn three_vectors_as_arrays(line: &str) -> String {
     out
 }
 
+/// A load claiming `align 1`: a whole-aggregate load of a member claims the
+/// ABI alignment of its type (32 for `[1 x <4 x double>]`), more than its
+/// offset in the buffer guarantees, and the host compiles that to an aligned
+/// AVX load that faults.
+fn unaligned_load(line: &str) -> String {
+    match line.rsplit_once(", align ") {
+        Some((head, align))
+            if line.contains(" = load ") && align.bytes().all(|b| b.is_ascii_digit()) =>
+        {
+            format!("{head}, align 1")
+        }
+        _ => line.to_owned(),
+    }
+}
+
 /// The "before" module for `lli`.
 pub fn before_module(seed: u64, g: &Generated, ir: &str) -> String {
     let mut out = String::new();
     for line in without_init_functions(ir) {
         let Some(l) = common(line) else { continue };
-        let l = three_vectors_as_arrays(&l);
+        let l = unaligned_load(&three_vectors_as_arrays(&l));
         let member = g
             .members
             .iter()
@@ -140,9 +156,14 @@ pub fn before_module(seed: u64, g: &Generated, ir: &str) -> String {
 /// The "after" module for `lli`, from `cblower-opt`'s output.
 pub fn after_module(seed: u64, g: &Generated, lowered: &str) -> Result<String, String> {
     let mut out = String::new();
+    let mut rows = 0;
     for line in without_init_functions(lowered) {
         let Some(l) = common(line) else { continue };
         let l = l.replace("@llvm.dx.resource.load.cbufferrow.", "@cbrow.");
+        if let Some(lines) = row_call_through_memory(&l, "@cbrow.", &mut rows) {
+            out.push_str(&lines);
+            continue;
+        }
         if let Some((b, (name, _))) = g
             .buffers
             .iter()
@@ -172,13 +193,12 @@ pub fn after_module(seed: u64, g: &Generated, lowered: &str) -> Result<String, S
     Ok(out)
 }
 
-/// `declare { E, ... } @cbrow.N...(ptr, i32) #k` as a definition reading the row.
+/// `declare { E, ... } @cbrow.N...(ptr, i32) #k` as a definition returning
+/// the row's address (see [`row_call_through_memory`]).
 fn row_function(decl: &str) -> Result<String, String> {
-    let ret_start = "declare ".len();
     let at = decl
         .find(" @cbrow.")
         .ok_or("row declaration without name")?;
-    let ret = &decl[ret_start..at];
     let name_end = decl[at + 2..]
         .find('(')
         .ok_or("row declaration without parameters")?
@@ -186,7 +206,25 @@ fn row_function(decl: &str) -> Result<String, String> {
         + 2;
     let name = &decl[at + 2..name_end];
     Ok(format!(
-        "define {ret} @{name}(ptr %h, i32 %row) {{\n  %p = getelementptr [16 x i8], ptr %h, i32 %row\n  %v = load {ret}, ptr %p, align 1\n  ret {ret} %v\n}}\n"
+        "define ptr @{name}(ptr %h, i32 %row) {{\n  %p = getelementptr [16 x i8], ptr %h, i32 %row\n  ret ptr %p\n}}\n"
+    ))
+}
+
+/// A row-reading call `%x = call RET @<callee>...(ARGS)` as
+/// `%__row.K = call ptr @<callee>...(ARGS)` and
+/// `%x = load RET, ptr %__row.K, align 1`: the row function returns the
+/// row's address and the caller loads the struct. Returning `{float x 4}`
+/// by value would put elements 2 and 3 in x87 registers on x86-64, which
+/// quiets signalling NaNs and changes their bytes.
+pub fn row_call_through_memory(line: &str, callee: &str, counter: &mut usize) -> Option<String> {
+    let (lhs, rest) = line.split_once(" = call ")?;
+    let at = rest.find(&format!(" {callee}"))?;
+    let ret = &rest[..at];
+    let call = &rest[at + 1..];
+    *counter += 1;
+    let tmp = format!("%__row.{counter}");
+    Some(format!(
+        "  {tmp} = call ptr {call}\n{lhs} = load {ret}, ptr {tmp}, align 1\n"
     ))
 }
 
