@@ -10,7 +10,10 @@
 //! one ID and the clash would go unnoticed).
 //!
 //! A resource is one `(name, space, lower, size)`: the same buffer's handle
-//! created in several entry points is one resource, not a clash.
+//! created in several entry points is one resource, not a clash. A range of
+//! more than one register is an array of buffers, whose elements may be
+//! created under different names; every creation of the same multi-register
+//! range is one resource too.
 
 use std::collections::HashSet;
 
@@ -54,7 +57,10 @@ pub fn check_overlaps(creations: &[RawValue<'_>]) -> Result<(), PassError> {
         });
     }
     let mut seen = HashSet::new();
-    bound.retain(|b| seen.insert((b.space, b.lower, b.upper, b.name)));
+    bound.retain(|b| {
+        let name = if b.upper != b.lower { None } else { b.name };
+        seen.insert((b.space, b.lower, b.upper, name))
+    });
     bound.sort_by_key(|b| (b.space, b.lower, b.upper));
     // Sorted by start: a range overlaps an earlier one exactly when it starts
     // at or before the furthest end seen so far in its space.
