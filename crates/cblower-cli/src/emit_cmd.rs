@@ -4,7 +4,7 @@
 use std::io::IsTerminal;
 use std::path::PathBuf;
 
-use cblower_hlsl::{parse_file, Diagnostic, Program};
+use cblower_hlsl::{Diagnostic, Program};
 use cblower_layout::{BufferKind, Clang22Target, LayoutOptions, RuleSet};
 use cblower_llvm::emit::{
     add_module_flags, emit_cbuffers, prepare_module, BufferInput, EmitError, EmitOptions,
@@ -17,7 +17,9 @@ use clap::{Args, ValueEnum};
 use inkwell::context::Context;
 
 use crate::exit::{INPUT_ERROR, SUCCESS};
-use crate::layout_cmd::{lay_out_program, use_color, ColorArg, FrontendArgs, TargetArg};
+use crate::layout_cmd::{
+    lay_out_program, read_program, use_color, ColorArg, FrontendArgs, TargetArg,
+};
 use crate::output::{write_output, write_output_via};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -135,19 +137,10 @@ fn emit_diagnostic(program: &Program, e: &EmitError) -> Diagnostic {
 /// Runs the command; returns the exit code.
 pub fn run(args: &EmitArgs) -> i32 {
     let err_color = use_color(args.color, std::io::stderr().is_terminal());
-    let mut program = match parse_file(&args.file, &args.frontend.options()) {
-        // Never dropped: the process ends after this command, and a type nested
-        // a hundred thousand levels deep (which the layout rejects) would be
-        // dropped recursively, overflowing the stack after the error was shown.
-        Ok(p) => std::mem::ManuallyDrop::new(p),
-        Err(err) => {
-            eprint!("{}", err.render(err_color));
-            return INPUT_ERROR;
-        }
+    let mut program = match read_program(&args.file, &args.frontend, err_color) {
+        Ok(p) => p,
+        Err(code) => return code,
     };
-    if !program.warnings.is_empty() {
-        eprint!("{}", program.warnings.render(&program.sources, err_color));
-    }
     let target = match args.target {
         TargetArg::Dxil => Target::Dxil,
         TargetArg::Spirv => Target::SpirV,

@@ -205,22 +205,37 @@ fn layout_error_help(e: &cblower_layout::LayoutError) -> String {
     }
 }
 
-/// Runs the command; returns the exit code.
-pub fn run(args: &LayoutArgs) -> i32 {
-    let err_color = use_color(args.color, std::io::stderr().is_terminal());
-    let program = match parse_file(&args.file, &args.frontend.options()) {
-        // Never dropped: the process ends after this command, and a type nested
-        // a hundred thousand levels deep (which the layout rejects) would be
-        // dropped recursively, overflowing the stack after the error was shown.
+/// Parses `file`, printing its warnings, or its errors and the exit code.
+///
+/// The program is never dropped: the process ends after the command, and a
+/// type nested a hundred thousand levels deep (which the layout rejects)
+/// would be dropped recursively, overflowing the stack after the error was
+/// shown.
+pub fn read_program(
+    file: &std::path::Path,
+    frontend: &FrontendArgs,
+    err_color: bool,
+) -> Result<std::mem::ManuallyDrop<Program>, i32> {
+    let program = match parse_file(file, &frontend.options()) {
         Ok(p) => std::mem::ManuallyDrop::new(p),
         Err(err) => {
             eprint!("{}", err.render(err_color));
-            return INPUT_ERROR;
+            return Err(INPUT_ERROR);
         }
     };
     if !program.warnings.is_empty() {
         eprint!("{}", program.warnings.render(&program.sources, err_color));
     }
+    Ok(program)
+}
+
+/// Runs the command; returns the exit code.
+pub fn run(args: &LayoutArgs) -> i32 {
+    let err_color = use_color(args.color, std::io::stderr().is_terminal());
+    let program = match read_program(&args.file, &args.frontend, err_color) {
+        Ok(p) => p,
+        Err(code) => return code,
+    };
     let opts = LayoutOptions::new(args.rule_set()).native_16bit(args.frontend.enable_16bit_types);
     let layouts = match lay_out_program(&program, opts) {
         Ok(l) => l,

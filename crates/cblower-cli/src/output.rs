@@ -7,34 +7,20 @@ use std::path::Path;
 /// temporary file beside the target, which is renamed over it only once
 /// everything was written. A failed run therefore never leaves a truncated file.
 pub fn write_output(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    if path.as_os_str() == "-" {
-        let mut out = std::io::stdout().lock();
+    write_output_via(path, |target| {
+        if target.as_os_str() == "-" {
+            let mut out = std::io::stdout().lock();
+            out.write_all(bytes)?;
+            return out.flush();
+        }
+        let mut out = std::fs::OpenOptions::new()
+            .write(true)
+            .create(true)
+            .truncate(true)
+            .open(target)?;
         out.write_all(bytes)?;
-        return out.flush();
-    }
-    // A device or pipe (`-o /dev/null`, `-o /dev/stdout`) is written in place:
-    // renaming a temporary file over it would replace the device node itself.
-    if std::fs::metadata(path).is_ok_and(|m| !m.file_type().is_file() && !m.is_dir()) {
-        let mut out = std::fs::OpenOptions::new().write(true).open(path)?;
-        out.write_all(bytes)?;
-        return out.flush();
-    }
-    let dir = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => std::path::PathBuf::from("."),
-    };
-    let file_name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "out".to_owned());
-    let tmp = dir.join(format!(".{file_name}.cblower-tmp.{}", std::process::id()));
-    // No fsync: the rename is what makes the file appear whole; durability
-    // across a power cut is not a compiler's business (and costs time).
-    let result = std::fs::write(&tmp, bytes).and_then(|()| std::fs::rename(&tmp, path));
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    result
+        out.flush()
+    })
 }
 
 /// Like [`write_output`], for writers that take a path and stream into it

@@ -377,86 +377,16 @@ pub fn json_report(layouts: &[BufferLayout], array_lens: &[Option<u64>]) -> Valu
 }
 
 /// Collects the padding runs of `node` in offset order while `budget`
-/// lasts (the same runs as `Node::for_each_padding`, which cannot stop
-/// early); returns true when some were left out.
+/// lasts; returns true when some were left out.
 fn padding_runs(node: &Node, budget: &mut u64, out: &mut Vec<Padding>) -> bool {
-    let push = |p: Padding, budget: &mut u64, out: &mut Vec<Padding>| {
+    !node.try_for_each_padding(&mut |p| {
         if *budget == 0 {
-            return true;
+            return false;
         }
         *budget -= 1;
         out.push(p);
-        false
-    };
-    match &node.kind {
-        NodeKind::Scalar(_) | NodeKind::Vector { .. } => false,
-        NodeKind::Matrix { storage, .. } => padding_runs(storage, budget, out),
-        NodeKind::Array {
-            count,
-            stride,
-            element,
-            trailing_padding,
-        } => {
-            // A packed array of padding-free elements has no padding at all:
-            // say so without visiting every element.
-            let tight = stride.get() == element.size.get() && !*trailing_padding;
-            if tight && *count > 0 {
-                let mut probe = Vec::new();
-                let mut one = 1;
-                if !padding_runs(element, &mut one, &mut probe) && probe.is_empty() {
-                    return false;
-                }
-            }
-            for i in 0..*count {
-                if *budget == 0 {
-                    return true;
-                }
-                let e = element.shifted(i * stride.get());
-                if padding_runs(&e, budget, out) {
-                    return true;
-                }
-                let gap_end = if i + 1 < *count {
-                    e.offset.get() + stride.get()
-                } else if *trailing_padding {
-                    node.end().get()
-                } else {
-                    e.end().get()
-                };
-                if gap_end > e.end().get() {
-                    let gap = Padding {
-                        offset: e.end(),
-                        size: cblower_layout::Size::bytes(gap_end - e.end().get()),
-                        reason: PaddingReason::ArrayElement,
-                    };
-                    if push(gap, budget, out) {
-                        return true;
-                    }
-                }
-            }
-            false
-        }
-        NodeKind::Struct {
-            fields, padding, ..
-        } => {
-            let mut pads = padding.iter().peekable();
-            for field in fields {
-                while let Some(p) = pads.next_if(|p| p.offset <= field.node.offset) {
-                    if push(*p, budget, out) {
-                        return true;
-                    }
-                }
-                if padding_runs(&field.node, budget, out) {
-                    return true;
-                }
-            }
-            for p in pads {
-                if push(*p, budget, out) {
-                    return true;
-                }
-            }
-            false
-        }
-    }
+        true
+    })
 }
 
 fn json_node(name: &str, ty: &Ty, node: &Node, budget: &mut u64) -> Value {

@@ -237,18 +237,38 @@ impl Node {
     /// Calls `f` for every padding run inside this node, in ascending order
     /// of offset, expanding arrays element by element.
     pub fn for_each_padding(&self, f: &mut dyn FnMut(Padding)) {
+        self.try_for_each_padding(&mut |p| {
+            f(p);
+            true
+        });
+    }
+
+    /// [`Node::for_each_padding`] that stops as soon as `f` returns false
+    /// (a report listing at most N runs of a huge array); returns false if
+    /// it stopped early. An array of tightly packed, padding-free elements is
+    /// skipped without visiting its elements.
+    pub fn try_for_each_padding(&self, f: &mut dyn FnMut(Padding) -> bool) -> bool {
         match &self.kind {
-            NodeKind::Scalar(_) | NodeKind::Vector { .. } => {}
-            NodeKind::Matrix { storage, .. } => storage.for_each_padding(f),
+            NodeKind::Scalar(_) | NodeKind::Vector { .. } => true,
+            NodeKind::Matrix { storage, .. } => storage.try_for_each_padding(f),
             NodeKind::Array {
                 count,
                 stride,
                 element,
                 trailing_padding,
             } => {
+                if *count > 0
+                    && stride.get() == element.size.get()
+                    && !*trailing_padding
+                    && element.try_for_each_padding(&mut |_| false)
+                {
+                    return true;
+                }
                 for i in 0..*count {
                     let e = element.shifted(i * stride.get());
-                    e.for_each_padding(f);
+                    if !e.try_for_each_padding(f) {
+                        return false;
+                    }
                     let gap_end = if i + 1 < *count {
                         e.offset.get() + stride.get()
                     } else if *trailing_padding {
@@ -256,14 +276,17 @@ impl Node {
                     } else {
                         e.end().get()
                     };
-                    if gap_end > e.end().get() {
-                        f(Padding {
+                    if gap_end > e.end().get()
+                        && !f(Padding {
                             offset: e.end(),
                             size: Size::bytes(gap_end - e.end().get()),
                             reason: PaddingReason::ArrayElement,
-                        });
+                        })
+                    {
+                        return false;
                     }
                 }
+                true
             }
             NodeKind::Struct {
                 fields, padding, ..
@@ -272,13 +295,15 @@ impl Node {
                 let mut pads = padding.iter().peekable();
                 for field in fields {
                     while let Some(p) = pads.next_if(|p| p.offset <= field.node.offset) {
-                        f(*p);
+                        if !f(*p) {
+                            return false;
+                        }
                     }
-                    field.node.for_each_padding(f);
+                    if !field.node.try_for_each_padding(f) {
+                        return false;
+                    }
                 }
-                for p in pads {
-                    f(*p);
-                }
+                pads.all(|p| f(*p))
             }
         }
     }

@@ -48,3 +48,15 @@ fn clang22_spirv_alloc_excess_past_two_to_the_64_overflows() {
         (0, "v".to_owned())
     );
 }
+
+#[test]
+fn crossing_the_last_row_is_a_row_error_not_an_overflow() {
+    // The row after the one the float3 starts in would begin at 2^64.
+    let v = Field::new("v", Ty::vector(Scalar::Float, 3))
+        .with_placement(Placement::VkOffset(u64::MAX - 7));
+    let decl = BufferDecl::new("CB", BufferKind::CBuffer, vec![v]);
+    assert!(matches!(
+        layout_buffer(&decl, LayoutOptions::new(RuleSet::CBuffer)),
+        Err(LayoutError::PackOffsetCrossesRow { .. })
+    ));
+}

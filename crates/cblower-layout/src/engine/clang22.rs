@@ -471,7 +471,7 @@ fn check_placement(
             name: name.clone(),
             offset: Size::bytes(at),
             size: Size::bytes(t.size),
-            boundary: Size::bytes((at / 16 + 1) * 16),
+            boundary: Size::bytes((at / 16 + 1).saturating_mul(16)),
         });
     }
     Ok(())

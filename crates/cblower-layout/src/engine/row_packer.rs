@@ -223,7 +223,7 @@ impl RowPacker {
                 name: name.clone(),
                 offset: at,
                 size: facts.size,
-                boundary: Size::bytes((at.row() + 1) * 16),
+                boundary: Size::bytes((at.row() + 1).saturating_mul(16)),
             });
         }
         Ok(())

@@ -23,10 +23,10 @@
 use inkwell::module::Module;
 use llvm_sys::LLVMOpcode;
 
-use super::cbuffer_metadata::{check_layouts, read_cbuffers, CBufferSlot, CBS_NODE, LAYOUTS_NODE};
+use super::cbuffer_metadata::{check_layouts, live_entries, read_cbuffers, CBS_NODE, LAYOUTS_NODE};
 use super::expand_constants::expand_constant_users;
 use super::PassError;
-use crate::ffi::{erase_named_metadata, RawBuilder, RawValue};
+use crate::ffi::{erase_named_metadata, RawBuilder};
 
 /// The DXIL padding type.
 pub const DX_PADDING: &str = "dx.Padding";
@@ -40,17 +40,7 @@ pub fn run(module: &Module<'_>) -> Result<(), PassError> {
         erase_named_metadata(module, LAYOUTS_NODE)?;
         return Ok(());
     };
-    let entries: Vec<_> = slots
-        .into_iter()
-        .filter_map(|s| match s {
-            CBufferSlot::Live(e) => Some(e),
-            CBufferSlot::NullHandle { .. } => None,
-        })
-        .collect();
-    let globals: Vec<RawValue<'_>> = entries
-        .iter()
-        .flat_map(|e| e.members.iter().filter_map(|m| m.global))
-        .collect();
+    let (entries, globals) = live_entries(slots);
 
     let builder = RawBuilder::new(module);
     expand_constant_users(&builder, &globals)?;

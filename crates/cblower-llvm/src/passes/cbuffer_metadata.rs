@@ -214,3 +214,22 @@ pub fn check_layouts(module: &Module<'_>, padding_name: &str) -> Result<(), Pass
     }
     Ok(())
 }
+
+/// The entries of `slots` that have a handle, and every member global they
+/// name: what the access passes rewrite.
+pub fn live_entries<'ctx>(
+    slots: Vec<CBufferSlot<'ctx>>,
+) -> (Vec<CBufferEntry<'ctx>>, Vec<RawValue<'ctx>>) {
+    let entries: Vec<CBufferEntry<'ctx>> = slots
+        .into_iter()
+        .filter_map(|s| match s {
+            CBufferSlot::Live(e) => Some(e),
+            CBufferSlot::NullHandle { .. } => None,
+        })
+        .collect();
+    let globals = entries
+        .iter()
+        .flat_map(|e| e.members.iter().filter_map(|m| m.global))
+        .collect();
+    (entries, globals)
+}

@@ -35,7 +35,7 @@ use std::collections::HashMap;
 use inkwell::module::Module;
 use llvm_sys::LLVMOpcode;
 
-use super::cbuffer_metadata::{read_cbuffers, CBufferEntry, CBufferSlot, CBS_NODE};
+use super::cbuffer_metadata::{live_entries, read_cbuffers, CBufferEntry, CBS_NODE};
 use super::expand_constants::expand_constant_users;
 use super::PassError;
 use crate::ffi::{
@@ -56,17 +56,7 @@ pub fn run(module: &Module<'_>) -> Result<(), PassError> {
     let Some(slots) = read_cbuffers(module, SPIRV_PADDING)? else {
         return Ok(());
     };
-    let entries: Vec<CBufferEntry<'_>> = slots
-        .into_iter()
-        .filter_map(|s| match s {
-            CBufferSlot::Live(e) => Some(e),
-            CBufferSlot::NullHandle { .. } => None,
-        })
-        .collect();
-    let globals: Vec<RawValue<'_>> = entries
-        .iter()
-        .flat_map(|e| e.members.iter().filter_map(|m| m.global))
-        .collect();
+    let (entries, globals) = live_entries(slots);
 
     let builder = RawBuilder::new(module);
     expand_constant_users(&builder, &globals)?;
