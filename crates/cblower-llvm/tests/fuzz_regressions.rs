@@ -2,6 +2,7 @@
 //! `fuzz/regressions/`), one test per finding.
 
 use cblower_llvm::ir_io::parse_module;
+use cblower_llvm::passes::{parse_pipeline, run_pipeline};
 use inkwell::context::Context;
 
 /// Resident set size of this process in bytes (Linux).
@@ -45,4 +46,40 @@ fn parsing_ir_frees_the_input_buffer() {
     }
     let grown = resident_bytes().saturating_sub(before);
     assert!(grown < 64 << 20, "grew by {} MiB on errors", grown >> 20);
+}
+
+/// `opt` target, `fuzz/regressions/opt/unsized-layout-op-lower.ll`: a
+/// mutated `target("dx.Padding", 12)` became an unknown target extension
+/// type, the layout struct lost its size, and `dxil-op-lower` asked LLVM
+/// for the struct's alloc size, which traps (SIGTRAP) inside LLVM.
+#[test]
+fn op_lower_refuses_an_unsized_cbuffer_layout() {
+    let text = r#"
+target datalayout = "e-m:e-p:32:32-i1:32-i8:8-i16:16-i32:32-i64:64-f16:16-f32:32-f64:64-n8:16:32:64-v48:16:16-v96:32:32-v192:64:64"
+target triple = "dxil-pc-shadermodel6.6-compute"
+
+%__cblayout_CB = type <{ float, target("fuzz.Unknown", 12), float }>
+
+@CB.cb = global target("dx.CBuffer", %__cblayout_CB) poison
+@CB.str = private unnamed_addr constant [3 x i8] c"CB\00", align 1
+
+define void @main() {
+  %h = call target("dx.CBuffer", %__cblayout_CB) @llvm.dx.resource.handlefrombinding(i32 1, i32 3, i32 1, i32 0, ptr @CB.str)
+  store target("dx.CBuffer", %__cblayout_CB) %h, ptr @CB.cb, align 4
+  %r0 = call { float, float, float, float } @llvm.dx.resource.load.cbufferrow.4(target("dx.CBuffer", %__cblayout_CB) %h, i32 0)
+  %x0 = extractvalue { float, float, float, float } %r0, 0
+  call void @use(float %x0)
+  ret void
+}
+
+declare void @use(float)
+"#;
+    let ctx = Context::create();
+    let module = parse_module(&ctx, text.as_bytes(), "unsized.ll").unwrap();
+    let passes = parse_pipeline("dxil-op-lower").unwrap();
+    let err = run_pipeline(&module, &passes, &mut Vec::new()).unwrap_err();
+    assert_eq!(
+        err.to_string().lines().next().unwrap(),
+        "dxil-op-lower: in function 'main': the cbuffer layout type %__cblayout_CB = type <{ float, target(\"fuzz.Unknown\", 12), float }> has no size (it holds a target extension type LLVM cannot lay out)"
+    );
 }

@@ -122,6 +122,21 @@ pub fn run(module: &Module<'_>) -> Result<(), PassError> {
             const_arg(call, 2, "range size")?,
         ));
     }
+    // LLVM cannot size a layout holding an unknown target extension type and
+    // traps when asked to; refuse before anything is rewritten.
+    for &call in &creations {
+        if let Some(&layout) = call.ty().target_ext_type_params().first() {
+            if !dl.is_sized(layout) {
+                return Err(PassError::at(
+                    call,
+                    format!(
+                        "the cbuffer layout type {} has no size (it holds a target extension type LLVM cannot lay out)",
+                        layout.print()
+                    ),
+                ));
+            }
+        }
+    }
     let mut distinct = bindings.clone();
     distinct.sort_unstable();
     distinct.dedup();
