@@ -83,3 +83,40 @@ declare void @use(float)
         "dxil-op-lower: in function 'main': the cbuffer layout type %__cblayout_CB = type <{ float, target(\"fuzz.Unknown\", 12), float }> has no size (it holds a target extension type LLVM cannot lay out)"
     );
 }
+
+/// `opt` target, `fuzz/regressions/opt/spirv-handle-type-mismatch.ll`: the
+/// handle global holds `target("spirv.VulkanBuffer", %CB, 3, 0)` but the
+/// handle stored into it is `..., 2, 0)`. `spirv-cbuffer-access` declared
+/// `getpointer` for the global's type and passed it the stored handle, so
+/// its output failed the verifier ("Call parameter type does not match").
+#[test]
+fn spirv_access_refuses_a_handle_of_another_type() {
+    let text = r#"
+target datalayout = "e-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-n8:16:32:64-G10"
+target triple = "spirv-unknown-vulkan1.3-compute"
+
+%__cblayout_CB = type <{ float }>
+
+@CB.cb = global target("spirv.VulkanBuffer", %__cblayout_CB, 3, 0) poison
+@x = external hidden addrspace(12) global float, align 4
+@CB.str = private unnamed_addr constant [3 x i8] c"CB\00", align 1
+
+define float @main() {
+  %h = call target("spirv.VulkanBuffer", %__cblayout_CB, 2, 0) @llvm.spv.resource.handlefrombinding.tspirv.VulkanBuffer_s___cblayout_CBs_2_0t(i32 0, i32 0, i32 1, i32 0, ptr @CB.str)
+  store target("spirv.VulkanBuffer", %__cblayout_CB, 2, 0) %h, ptr @CB.cb, align 8
+  %v = load float, ptr addrspace(12) @x, align 4
+  ret float %v
+}
+
+!hlsl.cbs = !{!0}
+!0 = !{ptr @CB.cb, ptr addrspace(12) @x}
+"#;
+    let ctx = Context::create();
+    let module = parse_module(&ctx, text.as_bytes(), "mismatch.ll").unwrap();
+    let passes = parse_pipeline("spirv-cbuffer-access").unwrap();
+    let err = run_pipeline(&module, &passes, &mut Vec::new()).unwrap_err();
+    assert_eq!(
+        err.to_string().lines().next().unwrap(),
+        "spirv-cbuffer-access: in function 'main': the handle stored into @CB.cb has type target(\"spirv.VulkanBuffer\", %__cblayout_CB, 2, 0), but the global holds target(\"spirv.VulkanBuffer\", %__cblayout_CB, 3, 0)"
+    );
+}
