@@ -120,3 +120,39 @@ define float @main() {
         "spirv-cbuffer-access: in function 'main': the handle stored into @CB.cb has type target(\"spirv.VulkanBuffer\", %__cblayout_CB, 2, 0), but the global holds target(\"spirv.VulkanBuffer\", %__cblayout_CB, 3, 0)"
     );
 }
+
+/// `opt` target, `fuzz/regressions/opt/op-lower-handle-stored-twice.ll`: a
+/// handle stored twice into the same global made `dxil-op-lower` delete
+/// that global twice (a use after free: SIGSEGV inside LLVM).
+#[test]
+fn op_lower_deletes_a_twice_stored_handle_global_once() {
+    let text = r#"
+target datalayout = "e-m:e-p:32:32-i1:32-i8:8-i16:16-i32:32-i64:64-f16:16-f32:32-f64:64-n8:16:32:64-v48:16:16-v96:32:32-v192:64:64"
+target triple = "dxil-pc-shadermodel6.6-compute"
+
+%__cblayout_CB = type <{ float }>
+
+@CB.cb = global target("dx.CBuffer", %__cblayout_CB) poison
+@CB.str = private unnamed_addr constant [3 x i8] c"CB\00", align 1
+
+define float @main() {
+  %h = call target("dx.CBuffer", %__cblayout_CB) @llvm.dx.resource.handlefrombinding(i32 0, i32 0, i32 1, i32 0, ptr @CB.str)
+  store target("dx.CBuffer", %__cblayout_CB) %h, ptr @CB.cb, align 4
+  store target("dx.CBuffer", %__cblayout_CB) %h, ptr @CB.cb, align 4
+  %r = call { float, float, float, float } @llvm.dx.resource.load.cbufferrow.4(target("dx.CBuffer", %__cblayout_CB) %h, i32 0)
+  %x = extractvalue { float, float, float, float } %r, 0
+  ret float %x
+}
+"#;
+    let ctx = Context::create();
+    let module = parse_module(&ctx, text.as_bytes(), "twice.ll").unwrap();
+    let passes = parse_pipeline("dxil-op-lower").unwrap();
+    run_pipeline(&module, &passes, &mut Vec::new()).unwrap();
+    assert!(module.get_global("CB.cb").is_none());
+    assert!(module.get_global("CB.str").is_none());
+    let text = module.print_to_string().to_string();
+    assert!(
+        text.contains("@dx.op.cbufferLoadLegacy.f32(i32 59"),
+        "{text}"
+    );
+}

@@ -247,7 +247,11 @@ pub fn run(module: &Module<'_>) -> Result<(), PassError> {
             match store_parts(user) {
                 Some((value, ptr)) if value == call => {
                     user.erase_instruction();
-                    globals.push(ptr);
+                    // A handle stored twice into one global lists it once:
+                    // deleting a global twice is a use after free in LLVM.
+                    if !globals.contains(&ptr) {
+                        globals.push(ptr);
+                    }
                 }
                 _ => {
                     return Err(PassError::at(
@@ -265,7 +269,7 @@ pub fn run(module: &Module<'_>) -> Result<(), PassError> {
             }
         }
         call.erase_instruction();
-        globals.extend(name_string);
+        globals.extend(name_string.filter(|s| !globals.contains(s)));
         for g in globals {
             if g.kind() == ValueKind::GlobalVariable && !g.has_uses() {
                 g.delete_global();
