@@ -21,8 +21,7 @@ pub fn parse_module<'ctx>(
     name: &str,
 ) -> Result<Module<'ctx>, ReadError> {
     let buffer = MemoryBuffer::create_from_memory_range_copy(bytes, name);
-    ctx.create_module_from_ir(buffer)
-        .map_err(|e| ReadError::Parse(e.to_string().trim_end().to_owned()))
+    crate::ffi::parse_ir(ctx, buffer).map_err(|e| ReadError::Parse(e.trim_end().to_owned()))
 }
 
 /// The module as textual IR.

@@ -112,9 +112,8 @@ fn run(args: &Args) -> Result<(), (i32, String)> {
             .map_err(|e| (INPUT_ERROR, format!("{name}: cannot read input file: {e}")))?;
         let buffer = MemoryBuffer::create_from_file(&args.input)
             .map_err(|e| (INPUT_ERROR, format!("{name}: cannot read input file: {e}")))?;
-        let module = ctx
-            .create_module_from_ir(buffer)
-            .map_err(|e| (INPUT_ERROR, e.to_string().trim_end().to_owned()))?;
+        let module = cblower_llvm::ffi::parse_ir(&ctx, buffer)
+            .map_err(|e| (INPUT_ERROR, e.trim_end().to_owned()))?;
         (module, name)
     };
     if let Some(triple) = &args.mtriple {

@@ -36,6 +36,7 @@ use llvm_sys::{LLVMLinkage, LLVMTypeKind, LLVMVisibility};
 
 mod builder;
 mod module_ops;
+mod parse;
 mod rewrite;
 mod value;
 
@@ -45,6 +46,7 @@ pub use module_ops::{
     named_global, named_metadata, named_struct_of, remove_dead_constant_users, run_llvm_passes,
     set_data_layout, MdOperand, ModuleLayout,
 };
+pub use parse::parse_ir;
 pub use rewrite::{
     call_args, call_before, called_function, callee_param_count, clone_instruction, const_int,
     const_named_struct, declare_function, delete_function, insert_before, int_type, is_declaration,

@@ -124,6 +124,21 @@ pub fn run(module: &Module<'_>) -> Result<(), PassError> {
             const_arg(call, 2, "range size")?,
         ));
     }
+    // LLVM cannot size a layout holding an unknown target extension type and
+    // traps when asked to; refuse before anything is rewritten.
+    for &call in &creations {
+        if let Some(&layout) = call.ty().target_ext_type_params().first() {
+            if !dl.is_sized(layout) {
+                return Err(PassError::at(
+                    call,
+                    format!(
+                        "the cbuffer layout type {} has no size (it holds a target extension type LLVM cannot lay out)",
+                        layout.print()
+                    ),
+                ));
+            }
+        }
+    }
     let mut distinct = bindings.clone();
     distinct.sort_unstable();
     distinct.dedup();
@@ -234,7 +249,11 @@ pub fn run(module: &Module<'_>) -> Result<(), PassError> {
             match store_parts(user) {
                 Some((value, ptr)) if value == call => {
                     user.erase_instruction();
-                    globals.push(ptr);
+                    // A handle stored twice into one global lists it once:
+                    // deleting a global twice is a use after free in LLVM.
+                    if !globals.contains(&ptr) {
+                        globals.push(ptr);
+                    }
                 }
                 _ => {
                     return Err(PassError::at(
@@ -252,7 +271,7 @@ pub fn run(module: &Module<'_>) -> Result<(), PassError> {
             }
         }
         call.erase_instruction();
-        globals.extend(name_string);
+        globals.extend(name_string.filter(|s| !globals.contains(s)));
         for g in globals {
             if g.kind() == ValueKind::GlobalVariable && !g.has_uses() {
                 g.delete_global();

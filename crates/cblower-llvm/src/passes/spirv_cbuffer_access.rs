@@ -200,7 +200,20 @@ fn rewrite_buffer<'ctx>(
     functions.sort_by_key(|f| (*f != def_function, function_order.get(f).copied()));
     functions.dedup();
 
+    // `getpointer` is declared for the global's handle type; a handle of
+    // another type stored into it would make every call ill-typed.
     let handle_ty = entry.handle.global_value_type();
+    if def.ty() != handle_ty {
+        return Err(PassError::at(
+            def,
+            format!(
+                "the handle stored into @{} has type {}, but the global holds {}",
+                entry.handle.name(),
+                def.ty().print(),
+                handle_ty.print()
+            ),
+        ));
+    }
     for function in functions {
         let handle = if function == def_function {
             let next = def
