@@ -26,24 +26,8 @@ use cblower_llvm::Target;
 use inkwell::context::Context;
 use inkwell::values::IntValue;
 
-const ALL_SCALARS: [Scalar; 16] = [
-    Scalar::Bool,
-    Scalar::Int,
-    Scalar::Uint,
-    Scalar::Float,
-    Scalar::Double,
-    Scalar::Half,
-    Scalar::Min16Float,
-    Scalar::Min10Float,
-    Scalar::Min16Int,
-    Scalar::Min12Int,
-    Scalar::Min16Uint,
-    Scalar::Float16,
-    Scalar::Int16,
-    Scalar::Uint16,
-    Scalar::Int64,
-    Scalar::Uint64,
-];
+/// Every scalar (the layout crate's own list).
+const ALL_SCALARS: [Scalar; 16] = Scalar::ALL;
 
 fn field(name: &str, ty: Ty) -> Field {
     Field::new(name, ty)

@@ -25,24 +25,8 @@ use inkwell::module::Module;
 /// Deepest nesting of arrays and structs generated.
 const MAX_DEPTH: u32 = 4;
 
-const SCALARS: [Scalar; 16] = [
-    Scalar::Bool,
-    Scalar::Int,
-    Scalar::Uint,
-    Scalar::Float,
-    Scalar::Double,
-    Scalar::Half,
-    Scalar::Min16Float,
-    Scalar::Min10Float,
-    Scalar::Min16Int,
-    Scalar::Min12Int,
-    Scalar::Min16Uint,
-    Scalar::Float16,
-    Scalar::Int16,
-    Scalar::Uint16,
-    Scalar::Int64,
-    Scalar::Uint64,
-];
+/// Every scalar (the layout crate's own list).
+const SCALARS: [Scalar; 16] = Scalar::ALL;
 
 /// Builds declarations from fuzz bytes; names are unique across the whole
 /// translation unit, as HLSL requires.
