@@ -9,6 +9,7 @@
 //! and types that inkwell does understand.
 
 pub mod emit;
+mod fast_hash;
 pub mod ffi;
 pub mod ir_io;
 pub mod passes;

@@ -8,6 +8,7 @@
 //! passes position whichever one they use right before building.
 #![allow(unsafe_code)]
 
+use crate::fast_hash::FastSet;
 use std::marker::PhantomData;
 
 use inkwell::module::Module;
@@ -262,7 +263,7 @@ impl<'ctx> RawValue<'ctx> {
     /// The distinct users of the value in use-list order, in time linear in
     /// the number of uses (a global used 100k times has 100k users).
     pub fn distinct_users(self) -> Vec<RawValue<'ctx>> {
-        let mut seen = std::collections::HashSet::new();
+        let mut seen = FastSet::default();
         // SAFETY: live value; the use iteration stops at null.
         let mut u = unsafe { c::LLVMGetFirstUse(self.as_raw()) };
         let mut out = Vec::new();

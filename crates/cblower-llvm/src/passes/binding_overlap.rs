@@ -15,10 +15,9 @@
 //! created under different names; every creation of the same multi-register
 //! range is one resource too.
 
-use std::collections::HashSet;
-
 use super::implicit_binding::{const_arg, upper_bound};
 use super::PassError;
+use crate::fast_hash::FastSet;
 use crate::ffi::{call_args, RawValue};
 
 /// One bound cbuffer: where it sits, and the call that creates it.
@@ -56,7 +55,7 @@ pub fn check_overlaps(creations: &[RawValue<'_>]) -> Result<(), PassError> {
             call,
         });
     }
-    let mut seen = HashSet::new();
+    let mut seen = FastSet::default();
     bound.retain(|b| {
         let name = if b.upper != b.lower { None } else { b.name };
         seen.insert((b.space, b.lower, b.upper, name))

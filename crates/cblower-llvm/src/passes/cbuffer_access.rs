@@ -20,6 +20,7 @@
 //! before the phi, which the verifier rejects); a non-instruction use of a
 //! member (a global initializer, say) is an error instead of an assertion.
 
+use crate::fast_hash::FastSet;
 use inkwell::module::Module;
 use llvm_sys::LLVMOpcode;
 
@@ -87,7 +88,7 @@ pub fn run(module: &Module<'_>) -> Result<(), PassError> {
 
     erase_named_metadata(module, CBS_NODE)?;
     erase_named_metadata(module, LAYOUTS_NODE)?;
-    let mut deleted = std::collections::HashSet::new();
+    let mut deleted = FastSet::default();
     for global in globals {
         if deleted.insert(global) {
             if global.has_uses() {

@@ -36,8 +36,7 @@
 //! `extractvalue`, and a handle used other than by row loads and stores.
 //! Handles of other resource kinds are left alone.
 
-use std::collections::HashMap;
-
+use crate::fast_hash::{FastMap, FastSet};
 use inkwell::module::Module;
 use llvm_sys::LLVMOpcode;
 
@@ -143,7 +142,7 @@ pub fn run(module: &Module<'_>) -> Result<(), PassError> {
     distinct.sort_unstable();
     distinct.dedup();
 
-    let mut lowered: HashMap<RawValue<'_>, RawValue<'_>> = HashMap::new();
+    let mut lowered: FastMap<RawValue<'_>, RawValue<'_>> = FastMap::default();
     for (&call, &(space, lower, size)) in creations.iter().zip(&bindings) {
         let name = call.name();
         call.set_name("");
@@ -355,7 +354,7 @@ fn is_non_uniform(index: RawValue<'_>) -> bool {
     if id == 0 || index.is_constant() {
         return false;
     }
-    let mut seen = std::collections::HashSet::new();
+    let mut seen = FastSet::default();
     let mut work = vec![index];
     while let Some(v) = work.pop() {
         if !v.is_instruction() || !seen.insert(v) {

@@ -18,8 +18,7 @@
 //! pointer is reported as unsupported (LLVM would build an `insertvalue` /
 //! `insertelement` chain); Clang never emits one.
 
-use std::collections::{HashMap, HashSet};
-
+use crate::fast_hash::{FastMap, FastSet};
 use llvm_sys::LLVMOpcode;
 
 use super::PassError;
@@ -39,7 +38,7 @@ fn is_expandable(v: RawValue<'_>) -> bool {
 #[derive(Default)]
 struct OrderedSet<'ctx> {
     items: Vec<RawValue<'ctx>>,
-    members: HashSet<RawValue<'ctx>>,
+    members: FastSet<RawValue<'ctx>>,
 }
 
 impl<'ctx> OrderedSet<'ctx> {
@@ -70,7 +69,7 @@ pub fn expand_constant_users<'ctx>(
         .filter(|u| is_expandable(*u))
         .collect();
     let mut expandable: Vec<RawValue<'ctx>> = Vec::new();
-    let mut expandable_set: HashSet<RawValue<'ctx>> = HashSet::new();
+    let mut expandable_set: FastSet<RawValue<'ctx>> = FastSet::default();
     while let Some(c) = stack.pop() {
         if !expandable_set.insert(c) {
             continue;
@@ -88,8 +87,8 @@ pub fn expand_constant_users<'ctx>(
         }
     }
 
-    let mut expanded: HashMap<(RawValue<'ctx>, RawBlock<'ctx>), Vec<RawValue<'ctx>>> =
-        HashMap::new();
+    let mut expanded: FastMap<(RawValue<'ctx>, RawBlock<'ctx>), Vec<RawValue<'ctx>>> =
+        FastMap::default();
     while let Some(inst) = worklist.pop() {
         let is_phi = inst.opcode() == Some(LLVMOpcode::LLVMPHI);
         for index in 0..inst.num_operands() {

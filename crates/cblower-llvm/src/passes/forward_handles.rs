@@ -17,7 +17,8 @@
 //! function and the load, as in LLVM. Loads through an `alloca` or another
 //! load (clang's `-O0` shapes) are not followed: they are reported too.
 
-use std::collections::{HashMap, HashSet, VecDeque};
+use crate::fast_hash::{FastMap, FastSet};
+use std::collections::VecDeque;
 
 use inkwell::module::Module;
 use llvm_sys::LLVMOpcode;
@@ -48,7 +49,7 @@ pub fn run(module: &Module<'_>) -> Result<(), PassError> {
 }
 
 fn forward_in<'ctx>(function: RawValue<'ctx>, creators: &[u32; 2]) -> Result<(), PassError> {
-    let mut handles: HashMap<RawValue<'ctx>, RawValue<'ctx>> = HashMap::new();
+    let mut handles: FastMap<RawValue<'ctx>, RawValue<'ctx>> = FastMap::default();
     let mut loads = Vec::new();
     for block in function.blocks() {
         for inst in block.instructions() {
@@ -117,7 +118,7 @@ fn forward_in<'ctx>(function: RawValue<'ctx>, creators: &[u32; 2]) -> Result<(),
 #[derive(Default)]
 struct Dominance<'ctx> {
     /// Blocks reachable from the entry while avoiding the key block.
-    reachable_without: HashMap<RawBlock<'ctx>, HashSet<RawBlock<'ctx>>>,
+    reachable_without: FastMap<RawBlock<'ctx>, FastSet<RawBlock<'ctx>>>,
 }
 
 impl<'ctx> Dominance<'ctx> {
@@ -144,8 +145,8 @@ impl<'ctx> Dominance<'ctx> {
 }
 
 /// The blocks reachable from the function's entry without entering `avoid`.
-fn reachable_avoiding(avoid: RawBlock<'_>) -> HashSet<RawBlock<'_>> {
-    let mut seen = HashSet::new();
+fn reachable_avoiding(avoid: RawBlock<'_>) -> FastSet<RawBlock<'_>> {
+    let mut seen = FastSet::default();
     let Some(&entry) = avoid.function().blocks().first() else {
         return seen;
     };

@@ -23,7 +23,8 @@
 //! allocated"). Implicit bindings of other resource classes (`t`, `u`, `s`
 //! registers) are left alone.
 
-use std::collections::{BTreeMap, HashMap};
+use crate::fast_hash::FastMap;
+use std::collections::BTreeMap;
 
 use inkwell::module::Module;
 
@@ -151,7 +152,7 @@ pub fn run(module: &Module<'_>) -> Result<(), PassError> {
     ordered.sort_by_key(|(order, _)| *order);
 
     let builder = RawBuilder::new(module);
-    let mut assigned: HashMap<u32, u32> = HashMap::new();
+    let mut assigned: FastMap<u32, u32> = FastMap::default();
     let mut declarations = Vec::new();
     for (order, call) in ordered {
         let space = const_arg(call, 1, "space")?;

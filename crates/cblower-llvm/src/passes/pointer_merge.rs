@@ -28,8 +28,7 @@
 //!   constant);
 //! * their run-time GEP strides are whole rows.
 
-use std::collections::{HashMap, HashSet};
-
+use crate::fast_hash::{FastMap, FastSet};
 use llvm_sys::LLVMOpcode;
 
 use super::cbuffer_access::GETPOINTER;
@@ -76,7 +75,7 @@ fn pointer_operands(merge: RawValue<'_>) -> Vec<u32> {
 fn trace<'ctx>(
     merge: RawValue<'ctx>,
     ptr: Option<RawValue<'ctx>>,
-    merges: &HashSet<RawValue<'ctx>>,
+    merges: &FastSet<RawValue<'ctx>>,
     getpointer_id: u32,
 ) -> Result<(Vec<RawValue<'ctx>>, Root<'ctx>), PassError> {
     let mut chain = Vec::new();
@@ -146,11 +145,11 @@ pub fn merge_pointers<'ctx>(
     if merges.is_empty() {
         return Ok(changed);
     }
-    let set: HashSet<RawValue<'ctx>> = merges.iter().copied().collect();
+    let set: FastSet<RawValue<'ctx>> = merges.iter().copied().collect();
 
     // The incoming chains and roots of every merge.
-    let mut incoming: HashMap<RawValue<'ctx>, Vec<(Vec<RawValue<'ctx>>, Root<'ctx>)>> =
-        HashMap::new();
+    let mut incoming: FastMap<RawValue<'ctx>, Vec<(Vec<RawValue<'ctx>>, Root<'ctx>)>> =
+        FastMap::default();
     for &m in &merges {
         let mut list = Vec::new();
         for i in pointer_operands(m) {
@@ -164,7 +163,7 @@ pub fn merge_pointers<'ctx>(
     // New pointers, with placeholder rows.
     let i32t = extra.int_type(32);
     let row_type = extra.int_type(8).array_of(ROW_BYTES as u64);
-    let mut rows: HashMap<RawValue<'ctx>, RawValue<'ctx>> = HashMap::new();
+    let mut rows: FastMap<RawValue<'ctx>, RawValue<'ctx>> = FastMap::default();
     let mut replacements = Vec::new();
     for &m in &merges {
         let handle = handle_source(m, &incoming, entry)?;
@@ -215,7 +214,7 @@ pub fn merge_pointers<'ctx>(
         let row = rows[&m];
         let is_phi = m.opcode() == Some(LLVMOpcode::LLVMPHI);
         // A block listed twice must bring the same value.
-        let mut per_block: HashMap<RawBlock<'ctx>, RawValue<'ctx>> = HashMap::new();
+        let mut per_block: FastMap<RawBlock<'ctx>, RawValue<'ctx>> = FastMap::default();
         for (slot, i) in pointer_operands(m).into_iter().enumerate() {
             if is_phi {
                 if let Some(v) = per_block.get(&m.incoming_block(i)) {
@@ -223,7 +222,7 @@ pub fn merge_pointers<'ctx>(
                     continue;
                 }
             }
-            let (chain, root) = trace(m, m.operand(i), &HashSet::new(), getpointer_id)?;
+            let (chain, root) = trace(m, m.operand(i), &FastSet::default(), getpointer_id)?;
             let Root::GetPointer(gp) = root else {
                 return Err(PassError::at(m, "internal: a merge survived its rewrite"));
             };
@@ -258,7 +257,7 @@ pub fn merge_pointers<'ctx>(
 /// `pointers` through GEPs and other selects/phis, in discovery order.
 fn find_merges<'ctx>(pointers: &[RawValue<'ctx>]) -> Vec<RawValue<'ctx>> {
     let mut stack = pointers.to_vec();
-    let mut seen: HashSet<RawValue<'ctx>> = HashSet::new();
+    let mut seen: FastSet<RawValue<'ctx>> = FastSet::default();
     let mut merges = Vec::new();
     while let Some(v) = stack.pop() {
         for user in v.distinct_users() {
@@ -280,13 +279,13 @@ fn find_merges<'ctx>(pointers: &[RawValue<'ctx>]) -> Vec<RawValue<'ctx>> {
 fn bytes_in_row<'ctx>(
     dl: &ModuleLayout,
     merges: &[RawValue<'ctx>],
-    incoming: &HashMap<RawValue<'ctx>, Vec<(Vec<RawValue<'ctx>>, Root<'ctx>)>>,
-) -> Result<HashMap<RawValue<'ctx>, i64>, PassError> {
-    let mut in_row: HashMap<RawValue<'ctx>, i64> = HashMap::new();
+    incoming: &FastMap<RawValue<'ctx>, Vec<(Vec<RawValue<'ctx>>, Root<'ctx>)>>,
+) -> Result<FastMap<RawValue<'ctx>, i64>, PassError> {
+    let mut in_row: FastMap<RawValue<'ctx>, i64> = FastMap::default();
     let byte_of = |m: RawValue<'ctx>,
                    chain: &[RawValue<'ctx>],
                    root: Root<'ctx>,
-                   known: &HashMap<RawValue<'ctx>, i64>|
+                   known: &FastMap<RawValue<'ctx>, i64>|
      -> Result<Option<i64>, PassError> {
         let start = match root {
             Root::GetPointer(gp) => getpointer_offset(gp)?,
@@ -350,13 +349,13 @@ fn disagree(m: RawValue<'_>, a: i64, b: i64) -> PassError {
 /// Which handle the merged pointer of `m` is built on (module docs).
 fn handle_source<'ctx>(
     m: RawValue<'ctx>,
-    incoming: &HashMap<RawValue<'ctx>, Vec<(Vec<RawValue<'ctx>>, Root<'ctx>)>>,
+    incoming: &FastMap<RawValue<'ctx>, Vec<(Vec<RawValue<'ctx>>, Root<'ctx>)>>,
     entry: Option<RawBlock<'ctx>>,
 ) -> Result<HandleSource<'ctx>, PassError> {
     // Every getpointer root reachable through other merges.
     let mut roots = Vec::new();
     let mut through_merge = false;
-    let mut seen = HashSet::new();
+    let mut seen = FastSet::default();
     let mut stack = vec![m];
     while let Some(x) = stack.pop() {
         if !seen.insert(x) {

@@ -21,8 +21,7 @@
 //! (two-index `-O0` GEPs, run-time indices after other run-time indices,
 //! elements wider than one row, ...).
 
-use std::collections::HashMap;
-
+use crate::fast_hash::FastMap;
 use llvm_sys::LLVMTypeKind;
 
 use crate::ffi::{ModuleLayout, RawBuilder, RawType, RawValue};
@@ -118,7 +117,7 @@ impl<'ctx> Linear<'ctx> {
 
     /// Same constant and same coefficient for every index value.
     pub fn same_as(&self, other: &Linear<'ctx>) -> bool {
-        let map = |l: &Linear<'ctx>| -> HashMap<RawValue<'ctx>, i64> {
+        let map = |l: &Linear<'ctx>| -> FastMap<RawValue<'ctx>, i64> {
             l.terms.iter().filter(|(_, c)| *c != 0).cloned().collect()
         };
         self.constant == other.constant && map(self) == map(other)

@@ -18,8 +18,7 @@
 //! zero-extended, shifted into place and or-ed together, and a float is
 //! bitcast from the integer of its width.
 
-use std::collections::HashMap;
-
+use crate::fast_hash::FastMap;
 use llvm_sys::LLVMTypeKind;
 
 use super::row_access::{emit_linear, IrArith, Linear, Row, RowArith, ROW_BYTES};
@@ -47,9 +46,9 @@ pub struct RowReader<'a, 'ctx> {
     name: String,
     dynamic: Option<Row<'ctx>>,
     /// Loaded rows by (scalar type, constant row).
-    rows: HashMap<(RawType<'ctx>, i64), RawValue<'ctx>>,
+    rows: FastMap<(RawType<'ctx>, i64), RawValue<'ctx>>,
     /// Row numbers already computed (run-time part plus a constant).
-    indices: HashMap<i64, RawValue<'ctx>>,
+    indices: FastMap<i64, RawValue<'ctx>>,
 }
 
 impl<'a, 'ctx> RowReader<'a, 'ctx> {
@@ -83,8 +82,8 @@ impl<'a, 'ctx> RowReader<'a, 'ctx> {
             at,
             name: name.to_owned(),
             dynamic,
-            rows: HashMap::new(),
-            indices: HashMap::new(),
+            rows: FastMap::default(),
+            indices: FastMap::default(),
         }
     }
 

@@ -30,8 +30,7 @@
 //! never stored, or whose handle cannot be re-created (not a call with
 //! constant arguments), is an error instead of LLVM's fatal error.
 
-use std::collections::HashMap;
-
+use crate::fast_hash::{FastMap, FastSet};
 use inkwell::module::Module;
 use llvm_sys::LLVMOpcode;
 
@@ -62,7 +61,7 @@ pub fn run(module: &Module<'_>) -> Result<(), PassError> {
     expand_constant_users(&builder, &globals)?;
 
     let dl = ModuleLayout::of(module);
-    let function_order: HashMap<RawValue<'_>, usize> = module_functions(module)
+    let function_order: FastMap<RawValue<'_>, usize> = module_functions(module)
         .into_iter()
         .enumerate()
         .map(|(i, f)| (f, i))
@@ -72,7 +71,7 @@ pub fn run(module: &Module<'_>) -> Result<(), PassError> {
     }
 
     erase_named_metadata(module, CBS_NODE)?;
-    let mut deleted = std::collections::HashSet::new();
+    let mut deleted = FastSet::default();
     for entry in &entries {
         for global in entry.members.iter().filter_map(|m| m.global) {
             if deleted.insert(global) {
@@ -139,7 +138,7 @@ fn handle_definition<'ctx>(handle: RawValue<'ctx>) -> Option<RawValue<'ctx>> {
 fn rewrite_buffer<'ctx>(
     builder: &RawBuilder<'ctx>,
     dl: &ModuleLayout,
-    function_order: &HashMap<RawValue<'ctx>, usize>,
+    function_order: &FastMap<RawValue<'ctx>, usize>,
     entry: &CBufferEntry<'ctx>,
 ) -> Result<(), PassError> {
     // For each member with uses: its element index and its users per function.
@@ -153,7 +152,7 @@ fn rewrite_buffer<'ctx>(
         let Some(global) = member.global else {
             continue;
         };
-        let mut seen = std::collections::HashSet::new();
+        let mut seen = FastSet::default();
         let users: Vec<RawValue<'ctx>> = global
             .users_per_use()
             .into_iter()
@@ -193,12 +192,15 @@ fn rewrite_buffer<'ctx>(
         .ok_or_else(|| PassError::at(def, "the handle definition is not in a function"))?;
 
     // Functions that read members, in module order; the defining one first.
+    // Deduplicated first: a buffer read 100k times in one function must not
+    // sort 100k copies of that function.
+    let mut seen_functions = FastSet::default();
     let mut functions: Vec<RawValue<'ctx>> = used
         .iter()
         .flat_map(|m| m.users.iter().filter_map(|u| u.parent_function()))
+        .filter(|f| seen_functions.insert(*f))
         .collect();
     functions.sort_by_key(|f| (*f != def_function, function_order.get(f).copied()));
-    functions.dedup();
 
     // `getpointer` is declared for the global's handle type; a handle of
     // another type stored into it would make every call ill-typed.
