@@ -7,6 +7,7 @@
 //! instruction it is inserted before, as LLVM's `IRBuilder` does.
 #![allow(unsafe_code)]
 
+use std::cell::RefCell;
 use std::ffi::CString;
 
 use inkwell::module::Module;
@@ -14,11 +15,19 @@ use llvm_sys::core as c;
 use llvm_sys::prelude::{LLVMBuilderRef, LLVMValueRef};
 
 use super::{cstring, LlvmError, RawBlock, RawType, RawValue};
+use crate::fast_hash::FastMap;
 
 /// A positioned instruction builder. Dropping it disposes the LLVM builder.
 pub struct RawBuilder<'ctx> {
     raw: LLVMBuilderRef,
     module: llvm_sys::prelude::LLVMModuleRef,
+    /// Mangled names of the intrinsic instances called so far, by intrinsic
+    /// id and overload types. Mangling a name (and finding the declaration
+    /// through it) was most of the cost of a row load; with the name known,
+    /// finding the declaration is one symbol-table lookup. Names rather than
+    /// declarations are kept because a pass may delete a declaration while
+    /// the builder lives: the lookup then misses and it is declared again.
+    intrinsic_names: RefCell<FastMap<(u32, Vec<usize>), CString>>,
     _ctx: std::marker::PhantomData<&'ctx ()>,
 }
 
@@ -30,9 +39,23 @@ impl Drop for RawBuilder<'_> {
 }
 
 /// LLVM's ID for the intrinsic `name` (0 when LLVM has none of that name).
+///
+/// LLVM finds it by binary search over every intrinsic name (about 1,700
+/// instructions per lookup); the passes ask for the same few names once per
+/// rewritten load, so the answers are remembered per thread.
 pub fn intrinsic_id(name: &str) -> u32 {
-    // SAFETY: the pointer and length describe `name`'s bytes.
-    unsafe { c::LLVMLookupIntrinsicID(name.as_ptr() as *const _, name.len()) }
+    thread_local! {
+        static IDS: RefCell<FastMap<Box<str>, u32>> = RefCell::default();
+    }
+    IDS.with(|ids| {
+        if let Some(id) = ids.borrow().get(name) {
+            return *id;
+        }
+        // SAFETY: the pointer and length describe `name`'s bytes.
+        let id = unsafe { c::LLVMLookupIntrinsicID(name.as_ptr() as *const _, name.len()) };
+        ids.borrow_mut().insert(name.into(), id);
+        id
+    })
 }
 
 fn no_name() -> *const std::os::raw::c_char {
@@ -48,6 +71,7 @@ impl<'ctx> RawBuilder<'ctx> {
         RawBuilder {
             raw,
             module: module.as_mut_ptr(),
+            intrinsic_names: RefCell::default(),
             _ctx: std::marker::PhantomData,
         }
     }
@@ -101,6 +125,34 @@ impl<'ctx> RawBuilder<'ctx> {
         RawValue::wrap(s)
     }
 
+    /// The declaration of intrinsic `id` for `overloads`, declared on first use.
+    fn intrinsic_declaration(&self, id: u32, overloads: &[RawType<'ctx>]) -> LLVMValueRef {
+        let mut tys: Vec<_> = overloads.iter().map(|t| t.as_raw()).collect();
+        let key = (id, tys.iter().map(|t| *t as usize).collect::<Vec<_>>());
+        let mut names = self.intrinsic_names.borrow_mut();
+        if let Some(name) = names.get(&key) {
+            // SAFETY: live module; `name` is NUL-terminated.
+            let found = unsafe { c::LLVMGetNamedFunction(self.module, name.as_ptr()) };
+            if !found.is_null() {
+                return found;
+            }
+        }
+        // SAFETY: valid intrinsic id, live module, and the overload list the
+        // intrinsic's signature expects (callers pass the documented shape).
+        let decl =
+            unsafe { c::LLVMGetIntrinsicDeclaration(self.module, id, tys.as_mut_ptr(), tys.len()) };
+        let mut len = 0;
+        // SAFETY: `decl` is a function; the returned pointer stays valid while
+        // the function lives and is copied at once.
+        let raw_name = unsafe { c::LLVMGetValueName2(decl, &mut len) };
+        // SAFETY: LLVM returns `len` bytes at `raw_name`.
+        let bytes = unsafe { std::slice::from_raw_parts(raw_name as *const u8, len) };
+        if let Ok(name) = CString::new(bytes) {
+            names.insert(key, name);
+        }
+        decl
+    }
+
     /// A call of the overloaded intrinsic `name` instantiated for `overloads`.
     pub fn call_intrinsic(
         &self,
@@ -113,11 +165,7 @@ impl<'ctx> RawBuilder<'ctx> {
         if id == 0 {
             return Err(LlvmError::UnknownIntrinsic(intrinsic.to_owned()));
         }
-        let mut tys: Vec<_> = overloads.iter().map(|t| t.as_raw()).collect();
-        // SAFETY: valid intrinsic id, live module, and the overload list the
-        // intrinsic's signature expects (callers pass the documented shape).
-        let decl =
-            unsafe { c::LLVMGetIntrinsicDeclaration(self.module, id, tys.as_mut_ptr(), tys.len()) };
+        let decl = self.intrinsic_declaration(id, overloads);
         // SAFETY: `decl` is a function; its value type is its function type.
         let fn_ty = unsafe { c::LLVMGlobalGetValueType(decl) };
         let mut argv: Vec<LLVMValueRef> = args.iter().map(|a| a.as_raw()).collect();
