@@ -52,7 +52,7 @@ impl<'a> Lowerer<'a> {
             consts: HashMap::new(),
             out: Lowered::default(),
             globals: Vec::new(),
-            global_names: HashMap::new(),
+            global_names: HashMap::default(),
             struct_spans: HashMap::new(),
             diags: Diagnostics::new(),
             next_order: ImplicitOrder::default(),
@@ -137,7 +137,10 @@ pub struct Lowerer<'a> {
     consts: HashMap<String, i64>,
     out: Lowered,
     globals: Vec<(Field, Span)>,
-    global_names: HashMap<String, Span>,
+    /// Names at namespace scope that hold data: global variables and the
+    /// members of `cbuffer`/`tbuffer` blocks, which HLSL places in the
+    /// enclosing scope. Keyed by (enclosing namespaces, name).
+    global_names: HashMap<(Arc<str>, Arc<str>), Span, FastHash>,
     /// Field-name spans of each struct, base fields first.
     struct_spans: HashMap<String, Vec<Span>>,
     diags: Diagnostics,
@@ -153,6 +156,11 @@ impl Lowerer<'_> {
         } else {
             format!("{}::{name}", self.scope.join("::"))
         }
+    }
+
+    /// The enclosing namespaces, as a key for [`Self::global_names`].
+    fn scope_key(&self) -> Arc<str> {
+        Arc::from(self.scope.join("::"))
     }
 
     fn namespace(&self) -> Option<Arc<str>> {
@@ -223,7 +231,7 @@ impl Lowerer<'_> {
             let Some(field) = self.field(d, decl, ty) else {
                 continue;
             };
-            let key = self.qualify(&decl.name.name);
+            let key = (self.scope_key(), decl.name.name.clone());
             if let Some(first) = self.global_names.get(&key) {
                 self.diags.push(duplicate(
                     &decl.name,
@@ -295,6 +303,7 @@ impl Lowerer<'_> {
         let mut spans = Vec::with_capacity(b.items.len());
         let mut seen: HashMap<Arc<str>, Span, FastHash> =
             HashMap::with_capacity_and_hasher(b.items.len(), FastHash::default());
+        let scope = self.scope_key();
         for item in &b.items {
             match item {
                 Item::Decl(d) => {
@@ -333,6 +342,20 @@ impl Lowerer<'_> {
                             continue;
                         }
                         seen.insert(decl.name.name.clone(), decl.name.span);
+                        let key = (scope.clone(), decl.name.name.clone());
+                        if let Some(first) = self.global_names.get(&key) {
+                            self.diags.push(duplicate(
+                                &decl.name,
+                                *first,
+                                format!(
+                                    "redefinition of `{}`: the members of a {kw} share the \
+                                     enclosing scope with global variables and other buffers' members",
+                                    decl.name.name
+                                ),
+                            ));
+                            continue;
+                        }
+                        self.global_names.insert(key, decl.name.span);
                         members.push(field);
                         spans.push(decl.name.span);
                     }

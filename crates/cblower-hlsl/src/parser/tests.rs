@@ -659,6 +659,40 @@ fn duplicates_point_at_both_declarations() {
 }
 
 #[test]
+fn buffer_members_share_the_global_scope() {
+    let redefinition = |name: &str, kw: &str| {
+        format!(
+            "redefinition of `{name}`: the members of a {kw} share the enclosing scope with \
+             global variables and other buffers' members"
+        )
+    };
+    // Two buffers, a global before a buffer, a tbuffer after a cbuffer.
+    assert_eq!(
+        error("cbuffer A { float x; }\ncbuffer B { float x; }"),
+        e(&redefinition("x", "cbuffer"), 2, 19)
+    );
+    assert_eq!(
+        error("float g;\ncbuffer B {\n  int g;\n}"),
+        e(&redefinition("g", "cbuffer"), 3, 7)
+    );
+    assert_eq!(
+        error("cbuffer A { float x; }\ntbuffer T { float x; }"),
+        e(&redefinition("x", "tbuffer"), 2, 19)
+    );
+    // A global after a buffer member of the same name.
+    assert_eq!(
+        error("cbuffer A { float x; }\nfloat x;"),
+        e("duplicate global variable `x`", 2, 7)
+    );
+    // Different namespaces are different scopes; ConstantBuffer<T> fields
+    // are reached through the buffer's name and never clash.
+    let ok = "namespace N { cbuffer A { float x; } }\ncbuffer B { float x; }\n\
+              struct S { float x; };\nConstantBuffer<S> C;";
+    let program = parse_source("t.hlsl", ok, &FrontendOptions::default()).unwrap();
+    assert_eq!(program.buffers.len(), 3);
+}
+
+#[test]
 fn recursive_structs() {
     assert_eq!(
         error("struct S {\n  float a;\n  S next;\n};"),

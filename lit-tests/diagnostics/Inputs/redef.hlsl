@@ -1,0 +1,7 @@
+cbuffer Lights {
+  float3 position;
+};
+
+cbuffer Camera {
+  float4 position;
+};
