@@ -161,7 +161,7 @@ impl DeclGen<'_, '_> {
 
 /// Lays out every buffer; a buffer whose packoffsets the rules reject is
 /// retried without them (so the input still reaches emission).
-fn lay_out(decls: &mut [BufferDecl], opts: LayoutOptions) -> Option<Vec<BufferLayout>> {
+pub fn lay_out(decls: &mut [BufferDecl], opts: LayoutOptions) -> Option<Vec<BufferLayout>> {
     let mut layouts = Vec::with_capacity(decls.len());
     for decl in decls.iter_mut() {
         let layout = match layout_buffer(decl, opts) {
@@ -178,7 +178,7 @@ fn lay_out(decls: &mut [BufferDecl], opts: LayoutOptions) -> Option<Vec<BufferLa
     Some(layouts)
 }
 
-fn binding_of(decl: &BufferDecl, i: usize) -> HandleBinding {
+pub fn binding_of(decl: &BufferDecl, i: usize) -> HandleBinding {
     let space = decl.binding.map_or(0, |b| b.space);
     match decl.binding.and_then(|b| b.register) {
         Some(register) => HandleBinding::Explicit { register, space },
@@ -189,20 +189,25 @@ fn binding_of(decl: &BufferDecl, i: usize) -> HandleBinding {
     }
 }
 
-pub fn run(data: &[u8]) {
+/// What the emit target builds from `data`: whether 16-bit types are
+/// native, the declarations, and the rest of the bytes (the seed of the
+/// member walks). Also used by the text writer's equality test.
+pub fn declarations(data: &[u8]) -> Option<(bool, Vec<BufferDecl>, Vec<u8>)> {
     let mut u = Unstructured::new(data);
-    let Ok(native_16bit) = u.arbitrary::<bool>() else {
-        return;
-    };
+    let native_16bit = u.arbitrary::<bool>().ok()?;
     let mut generator = DeclGen {
         u: &mut u,
         native_16bit,
         next_name: 0,
     };
-    let Ok(decls) = generator.program() else {
+    let decls = generator.program().ok()?;
+    Some((native_16bit, decls, u.take_rest().to_vec()))
+}
+
+pub fn run(data: &[u8]) {
+    let Some((native_16bit, decls, walk_seed)) = declarations(data) else {
         return;
     };
-    let walk_seed: Vec<u8> = u.take_rest().to_vec();
     for target in [Target::Dxil, Target::SpirV] {
         let clang22 = match target {
             Target::Dxil => Clang22Target::Dxil,
