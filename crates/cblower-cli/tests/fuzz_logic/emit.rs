@@ -12,9 +12,10 @@ use cblower_layout::{
     LayoutOptions, MatrixOrder, Placement, ResourceTy, RuleSet, Scalar, Storage, StructTy, Ty,
 };
 use cblower_llvm::emit::access::{load, member_pointer, AccessError, AccessStep, Index};
+use cblower_llvm::emit::text::{plan_module, TextInput, Unsupported};
 use cblower_llvm::emit::{
     add_module_flags, emit_cbuffers, prepare_module, BufferInput, EmitError, EmitOptions,
-    EmittedCBuffers, HandleBinding, TypeRepr,
+    EmitWarning, EmittedCBuffers, HandleBinding, TypeRepr,
 };
 use cblower_llvm::ffi::verify_module;
 use cblower_llvm::passes::{parse_pipeline, run_pipeline, PipelineError};
@@ -269,6 +270,7 @@ pub fn emit_and_check(
             module.print_to_string()
         );
     }
+    check_text_writer(decls, layouts, &inputs, &opts, &module, &emitted.warnings);
     walk_members(&ctx, &module, &emitted, walk_seed);
     if let Err(e) = verify_module(&module) {
         panic!(
@@ -287,6 +289,44 @@ pub fn emit_and_check(
             panic!("{pipeline}: {e}\n{}", module.print_to_string())
         }
         Err(_) => {}
+    }
+}
+
+/// The direct text writer must print what LLVM prints for the module just
+/// built (or hand the module back, which only duplicate symbols may cause).
+fn check_text_writer(
+    decls: &[BufferDecl],
+    layouts: &[BufferLayout],
+    inputs: &[BufferInput<'_>],
+    opts: &EmitOptions,
+    module: &Module<'_>,
+    warnings: &[EmitWarning],
+) {
+    let text_inputs: Vec<TextInput<'_>> = inputs
+        .iter()
+        .map(|i| TextInput {
+            decl: i.decl,
+            binding: i.binding,
+        })
+        .collect();
+    let mut next = layouts.iter();
+    let mut lay_out = |_: &BufferDecl| next.next().cloned();
+    let rules = layouts.first().map_or(RuleSet::CBuffer, |l| l.rules);
+    let name = module.get_name().to_string_lossy().into_owned();
+    match plan_module(&name, &text_inputs, &mut lay_out, rules, opts) {
+        Ok(planned) => {
+            let mut bytes = Vec::new();
+            planned.write_to(&mut bytes).expect("writing to memory");
+            let llvm = module.print_to_string().to_string();
+            assert!(
+                bytes == llvm.as_bytes(),
+                "the text writer differs from LLVM:\n{}\n---\n{llvm}\n{decls:#?}",
+                String::from_utf8_lossy(&bytes)
+            );
+            assert_eq!(planned.warnings(), warnings);
+        }
+        Err(Unsupported::SymbolClash { .. }) => {}
+        Err(e) => panic!("the text writer declined a module LLVM built: {e}\n{decls:#?}"),
     }
 }
 
