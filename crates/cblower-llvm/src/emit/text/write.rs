@@ -4,6 +4,7 @@
 //! sections as LLVM separates them (one before each non-empty section, one
 //! before each function).
 
+use std::fmt::Write as _;
 use std::io::{self, Write};
 
 use super::syntax::{i32_operand, name, push_escaped, push_name};
@@ -73,7 +74,10 @@ impl TextModule<'_> {
             return Ok(());
         }
         out.write_all(b"\n")?;
-        let space = self.target.constant_address_space();
+        let member_prefix = format!(
+            " = external hidden addrspace({}) ",
+            self.target.constant_address_space()
+        );
         for b in &self.buffers {
             line.clear();
             push_name(line, '@', &b.handle);
@@ -85,10 +89,10 @@ impl TextModule<'_> {
                 line.clear();
                 let (symbol, is_const) = member_symbol(b, m.source as usize);
                 push_name(line, '@', &symbol);
-                line.push_str(&format!(" = external hidden addrspace({space}) "));
+                line.push_str(&member_prefix);
                 line.push_str(if is_const { "constant " } else { "global " });
                 line.push_str(self.types.text(m.ty));
-                line.push_str(&format!(", align {}\n", m.align));
+                let _ = writeln!(line, ", align {}", m.align);
                 out.write_all(line.as_bytes())?;
             }
             if b.owns_string {
@@ -231,14 +235,14 @@ impl TextModule<'_> {
         }
         out.write_all(b"\n")?;
         let mut n = 0;
-        let space = self.target.constant_address_space();
+        let member_ptr = format!(", ptr addrspace({}) ", self.target.constant_address_space());
         for b in &self.buffers {
             line.clear();
             line.push_str(&format!("!{n} = !{{ptr "));
             n += 1;
             push_name(line, '@', &b.handle);
             for m in &b.members {
-                line.push_str(&format!(", ptr addrspace({space}) "));
+                line.push_str(&member_ptr);
                 push_name(line, '@', &member_symbol(b, m.source as usize).0);
             }
             line.push_str("}\n");
@@ -288,9 +292,9 @@ fn member_symbol(b: &PlannedBuffer<'_>, source: usize) -> (String, bool) {
 
 /// `, i32 N` for a `!hlsl.layouts` number, or `, i64 N` past `i32`'s range.
 fn push_number(line: &mut String, v: u64) {
-    if v <= i32::MAX as u64 {
-        line.push_str(&format!(", i32 {v}"));
+    let _ = if v <= i32::MAX as u64 {
+        write!(line, ", i32 {v}")
     } else {
-        line.push_str(&format!(", i64 {}", v as i64));
-    }
+        write!(line, ", i64 {}", v as i64)
+    };
 }
