@@ -5,7 +5,10 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 
 use cblower_hlsl::{Diagnostic, Program};
-use cblower_layout::{BufferKind, Clang22Target, LayoutOptions, RuleSet};
+use cblower_layout::{
+    layout_buffer, BufferDecl, BufferKind, Clang22Target, LayoutOptions, RuleSet,
+};
+use cblower_llvm::emit::text::{plan_module, TextInput};
 use cblower_llvm::emit::{
     add_module_flags, emit_cbuffers, prepare_module, BufferInput, EmitError, EmitOptions,
     HandleBinding,
@@ -49,6 +52,10 @@ pub struct EmitArgs {
     /// for DXIL, `spirv-cbuffer-access` for SPIR-V.
     #[arg(long)]
     pub lower: bool,
+    /// Build the module in LLVM and print it with LLVM's printer, instead
+    /// of writing the same text directly (for comparing the two paths).
+    #[arg(long, hide = true)]
+    pub via_llvm: bool,
     #[command(flatten)]
     pub frontend: FrontendArgs,
 }
@@ -78,7 +85,7 @@ pub fn clang22_globals(program: &mut Program) {
 }
 
 /// How the handle of buffer `i` is created on `target`.
-fn binding_of(program: &Program, i: usize, target: Target) -> HandleBinding {
+pub fn binding_of(program: &Program, i: usize, target: Target) -> HandleBinding {
     let decl = &program.buffers[i];
     if target == Target::SpirV {
         if let Some(Some(vk)) = program.vk_bindings.get(i) {
@@ -134,6 +141,57 @@ fn emit_diagnostic(program: &Program, e: &EmitError) -> Diagnostic {
     }
 }
 
+/// The direct text path: plans the module buffer by buffer and writes the
+/// text LLVM would print, without building an LLVM module. `None` when the
+/// text writer does not handle this input (see
+/// `cblower_llvm::emit::text::Unsupported`); the LLVM path then runs and
+/// reports any error itself.
+fn write_text(
+    args: &EmitArgs,
+    program: &Program,
+    target: Target,
+    rules: RuleSet,
+    layout_opts: LayoutOptions,
+    opts: &EmitOptions,
+) -> Option<i32> {
+    let inputs: Vec<TextInput<'_>> = program
+        .buffers
+        .iter()
+        .enumerate()
+        .map(|(i, decl)| TextInput {
+            decl,
+            binding: binding_of(program, i, target),
+        })
+        .collect();
+    let module_id = args.file.display().to_string();
+    let mut lay_out = |decl: &BufferDecl| layout_buffer(decl, layout_opts).ok();
+    let module = plan_module(&module_id, &inputs, &mut lay_out, rules, opts).ok()?;
+    for w in module.warnings() {
+        eprintln!("warning: {w}");
+    }
+    let written = write_output_via(&args.output, |path| {
+        let file: Box<dyn std::io::Write> = if path.as_os_str() == "-" {
+            Box::new(std::io::stdout().lock())
+        } else {
+            Box::new(
+                std::fs::OpenOptions::new()
+                    .write(true)
+                    .create(true)
+                    .truncate(true)
+                    .open(path)?,
+            )
+        };
+        let mut out = std::io::BufWriter::with_capacity(1 << 16, file);
+        module.write_to(&mut out)?;
+        std::io::Write::flush(&mut out)
+    });
+    if let Err(e) = written {
+        eprintln!("error: cannot write `{}`: {e}", args.output.display());
+        return Some(INPUT_ERROR);
+    }
+    Some(SUCCESS)
+}
+
 /// Runs the command; returns the exit code.
 pub fn run(args: &EmitArgs) -> i32 {
     let err_color = use_color(args.color, std::io::stderr().is_terminal());
@@ -156,10 +214,25 @@ pub fn run(args: &EmitArgs) -> i32 {
         }
     };
     let native_16bit = args.frontend.enable_16bit_types;
-    let layouts = match lay_out_program(
-        &program,
-        LayoutOptions::new(rules).native_16bit(native_16bit),
-    ) {
+    let layout_opts = LayoutOptions::new(rules).native_16bit(native_16bit);
+    let path = args.file.display().to_string();
+    let file_name = args
+        .file
+        .file_name()
+        .map_or_else(|| path.clone(), |n| n.to_string_lossy().into_owned());
+    let opts = EmitOptions {
+        target,
+        native_16bit,
+        global_ctor: true,
+        ctor_suffix: file_name,
+    };
+    let bitcode = args.output.extension().is_some_and(|e| e == "bc");
+    if !args.via_llvm && !args.lower && !bitcode {
+        if let Some(code) = write_text(args, &program, target, rules, layout_opts, &opts) {
+            return code;
+        }
+    }
+    let layouts = match lay_out_program(&program, layout_opts) {
         Ok(l) => l,
         Err(d) => {
             eprint!("{}", d.render(&program.sources, err_color));
@@ -178,20 +251,9 @@ pub fn run(args: &EmitArgs) -> i32 {
         })
         .collect();
 
-    let path = args.file.display().to_string();
     let ctx = Context::create();
     let module = ctx.create_module(&path);
     module.set_source_file_name(&path);
-    let file_name = args
-        .file
-        .file_name()
-        .map_or_else(|| path.clone(), |n| n.to_string_lossy().into_owned());
-    let opts = EmitOptions {
-        target,
-        native_16bit,
-        global_ctor: true,
-        ctor_suffix: file_name,
-    };
     prepare_module(&module, target);
     let emitted = emit_cbuffers(&ctx, &module, &inputs, &opts)
         .and_then(|e| add_module_flags(&ctx, &module, target, native_16bit).map(|()| e));
@@ -221,7 +283,7 @@ pub fn run(args: &EmitArgs) -> i32 {
             return INPUT_ERROR;
         }
     }
-    let written = if args.output.extension().is_some_and(|e| e == "bc") {
+    let written = if bitcode {
         write_output(&args.output, module.write_bitcode_to_memory().as_slice())
     } else {
         // Streamed by LLVM into the file: no copy of the whole text in memory.

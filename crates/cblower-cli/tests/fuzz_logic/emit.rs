@@ -12,9 +12,10 @@ use cblower_layout::{
     LayoutOptions, MatrixOrder, Placement, ResourceTy, RuleSet, Scalar, Storage, StructTy, Ty,
 };
 use cblower_llvm::emit::access::{load, member_pointer, AccessError, AccessStep, Index};
+use cblower_llvm::emit::text::{plan_module, TextInput, Unsupported};
 use cblower_llvm::emit::{
     add_module_flags, emit_cbuffers, prepare_module, BufferInput, EmitError, EmitOptions,
-    EmittedCBuffers, HandleBinding, TypeRepr,
+    EmitWarning, EmittedCBuffers, HandleBinding, TypeRepr,
 };
 use cblower_llvm::ffi::verify_module;
 use cblower_llvm::passes::{parse_pipeline, run_pipeline, PipelineError};
@@ -161,7 +162,7 @@ impl DeclGen<'_, '_> {
 
 /// Lays out every buffer; a buffer whose packoffsets the rules reject is
 /// retried without them (so the input still reaches emission).
-fn lay_out(decls: &mut [BufferDecl], opts: LayoutOptions) -> Option<Vec<BufferLayout>> {
+pub fn lay_out(decls: &mut [BufferDecl], opts: LayoutOptions) -> Option<Vec<BufferLayout>> {
     let mut layouts = Vec::with_capacity(decls.len());
     for decl in decls.iter_mut() {
         let layout = match layout_buffer(decl, opts) {
@@ -178,7 +179,7 @@ fn lay_out(decls: &mut [BufferDecl], opts: LayoutOptions) -> Option<Vec<BufferLa
     Some(layouts)
 }
 
-fn binding_of(decl: &BufferDecl, i: usize) -> HandleBinding {
+pub fn binding_of(decl: &BufferDecl, i: usize) -> HandleBinding {
     let space = decl.binding.map_or(0, |b| b.space);
     match decl.binding.and_then(|b| b.register) {
         Some(register) => HandleBinding::Explicit { register, space },
@@ -189,20 +190,25 @@ fn binding_of(decl: &BufferDecl, i: usize) -> HandleBinding {
     }
 }
 
-pub fn run(data: &[u8]) {
+/// What the emit target builds from `data`: whether 16-bit types are
+/// native, the declarations, and the rest of the bytes (the seed of the
+/// member walks). Also used by the text writer's equality test.
+pub fn declarations(data: &[u8]) -> Option<(bool, Vec<BufferDecl>, Vec<u8>)> {
     let mut u = Unstructured::new(data);
-    let Ok(native_16bit) = u.arbitrary::<bool>() else {
-        return;
-    };
+    let native_16bit = u.arbitrary::<bool>().ok()?;
     let mut generator = DeclGen {
         u: &mut u,
         native_16bit,
         next_name: 0,
     };
-    let Ok(decls) = generator.program() else {
+    let decls = generator.program().ok()?;
+    Some((native_16bit, decls, u.take_rest().to_vec()))
+}
+
+pub fn run(data: &[u8]) {
+    let Some((native_16bit, decls, walk_seed)) = declarations(data) else {
         return;
     };
-    let walk_seed: Vec<u8> = u.take_rest().to_vec();
     for target in [Target::Dxil, Target::SpirV] {
         let clang22 = match target {
             Target::Dxil => Clang22Target::Dxil,
@@ -264,6 +270,7 @@ pub fn emit_and_check(
             module.print_to_string()
         );
     }
+    check_text_writer(decls, layouts, &inputs, &opts, &module, &emitted.warnings);
     walk_members(&ctx, &module, &emitted, walk_seed);
     if let Err(e) = verify_module(&module) {
         panic!(
@@ -282,6 +289,44 @@ pub fn emit_and_check(
             panic!("{pipeline}: {e}\n{}", module.print_to_string())
         }
         Err(_) => {}
+    }
+}
+
+/// The direct text writer must print what LLVM prints for the module just
+/// built (or hand the module back, which only duplicate symbols may cause).
+fn check_text_writer(
+    decls: &[BufferDecl],
+    layouts: &[BufferLayout],
+    inputs: &[BufferInput<'_>],
+    opts: &EmitOptions,
+    module: &Module<'_>,
+    warnings: &[EmitWarning],
+) {
+    let text_inputs: Vec<TextInput<'_>> = inputs
+        .iter()
+        .map(|i| TextInput {
+            decl: i.decl,
+            binding: i.binding,
+        })
+        .collect();
+    let mut next = layouts.iter();
+    let mut lay_out = |_: &BufferDecl| next.next().cloned();
+    let rules = layouts.first().map_or(RuleSet::CBuffer, |l| l.rules);
+    let name = module.get_name().to_string_lossy().into_owned();
+    match plan_module(&name, &text_inputs, &mut lay_out, rules, opts) {
+        Ok(planned) => {
+            let mut bytes = Vec::new();
+            planned.write_to(&mut bytes).expect("writing to memory");
+            let llvm = module.print_to_string().to_string();
+            assert!(
+                bytes == llvm.as_bytes(),
+                "the text writer differs from LLVM:\n{}\n---\n{llvm}\n{decls:#?}",
+                String::from_utf8_lossy(&bytes)
+            );
+            assert_eq!(planned.warnings(), warnings);
+        }
+        Err(Unsupported::SymbolClash { .. }) => {}
+        Err(e) => panic!("the text writer declined a module LLVM built: {e}\n{decls:#?}"),
     }
 }
 

@@ -21,6 +21,8 @@ pub mod access;
 mod init;
 pub mod metadata;
 pub mod names;
+mod struct_cache;
+pub mod text;
 pub mod types;
 
 use std::collections::HashMap;
@@ -226,36 +228,10 @@ pub fn emit_cbuffers<'ctx>(
         flavor,
     };
     for input in inputs {
-        let decl = input.decl;
-        if decl.kind == BufferKind::ConstantBuffer {
-            if flavor == Flavor::Clang22 {
-                return Err(EmitError::ConstantBufferInClang22 {
-                    buffer: decl.name.to_string(),
-                });
-            }
-            if let Some(len) = decl.array_len {
-                return Err(EmitError::ConstantBufferArray {
-                    buffer: decl.name.to_string(),
-                    len,
-                });
-            }
-        }
-        if flavor == Flavor::Clang22 && input.layout.fields().is_empty() {
-            out.warnings.push(EmitWarning::EmptyBufferSkipped {
-                buffer: decl.name.to_string(),
-            });
+        if !buffer_prelude(input.decl, input.layout, flavor, &mut out.warnings)? {
             continue;
         }
-        if flavor == Flavor::Clang22 {
-            for m in &decl.members {
-                if m.is_stored() && array_of_filtered_struct(&m.ty) {
-                    out.warnings.push(EmitWarning::FilteredArrayElement {
-                        buffer: decl.name.to_string(),
-                        member: m.name.to_string(),
-                    });
-                }
-            }
-        }
+        let decl = input.decl;
         let parts = emit_buffer_globals(ctx, module, &mut types, input, opts, flavor, types_opts)?;
         let str_global = name_string(ctx, module, &mut strings, &decl.name);
         let init_function = init::init_function(
@@ -287,6 +263,76 @@ pub fn emit_cbuffers<'ctx>(
         metadata::add_hlsl_layouts(ctx, module, types.named_structs())?;
     }
     Ok(out)
+}
+
+/// The checks and warnings of one buffer before anything is built for it;
+/// `Ok(false)` when the buffer emits nothing (clang-22 skips buffers that
+/// store no members). Shared by both emitters.
+fn buffer_prelude(
+    decl: &BufferDecl,
+    layout: &BufferLayout,
+    flavor: Flavor,
+    warnings: &mut Vec<EmitWarning>,
+) -> Result<bool, EmitError> {
+    if decl.kind == BufferKind::ConstantBuffer {
+        if flavor == Flavor::Clang22 {
+            return Err(EmitError::ConstantBufferInClang22 {
+                buffer: decl.name.to_string(),
+            });
+        }
+        if let Some(len) = decl.array_len {
+            return Err(EmitError::ConstantBufferArray {
+                buffer: decl.name.to_string(),
+                len,
+            });
+        }
+    }
+    if flavor == Flavor::Clang22 && layout.fields().is_empty() {
+        warnings.push(EmitWarning::EmptyBufferSkipped {
+            buffer: decl.name.to_string(),
+        });
+        return Ok(false);
+    }
+    if flavor == Flavor::Clang22 {
+        for m in &decl.members {
+            if m.is_stored() && array_of_filtered_struct(&m.ty) {
+                warnings.push(EmitWarning::FilteredArrayElement {
+                    buffer: decl.name.to_string(),
+                    member: m.name.to_string(),
+                });
+            }
+        }
+    }
+    Ok(true)
+}
+
+/// The symbol, constness and printed alignment of the member global of
+/// layout field `field` (at byte `offset`) of `decl`. Shared by both emitters.
+fn member_global(
+    decl: &BufferDecl,
+    layout: &BufferLayout,
+    field: usize,
+    offset: u64,
+    target: Target,
+    flavor: Flavor,
+    types_opts: TypeOptions,
+) -> (String, bool, u64) {
+    let (symbol, is_const, clang_align) = match decl.kind {
+        BufferKind::ConstantBuffer => (decl.name.to_string(), false, 1),
+        _ => {
+            let source = &decl.members[layout.member_index[field]];
+            (
+                names::member_symbol(source),
+                source.is_const,
+                names::clang_member_align(&source.ty, target, types_opts),
+            )
+        }
+    };
+    let align = match flavor {
+        Flavor::Clang22 => clang_align,
+        Flavor::Dxc => clang_align.min(names::offset_alignment(offset)),
+    };
+    (symbol, is_const, align)
 }
 
 /// An array (of any depth) whose elements are structs that lose members.
@@ -378,21 +424,15 @@ fn emit_buffer_globals<'ctx>(
     let address_space = opts.target.constant_address_space();
     let mut members = Vec::with_capacity(layout_type.fields.len());
     for (i, field) in layout_type.fields.iter().enumerate() {
-        let (symbol, is_const, clang_align) = match decl.kind {
-            BufferKind::ConstantBuffer => (decl.name.to_string(), false, 1),
-            _ => {
-                let source = &decl.members[layout.member_index[i]];
-                (
-                    names::member_symbol(source),
-                    source.is_const,
-                    names::clang_member_align(&source.ty, opts.target, types_opts),
-                )
-            }
-        };
-        let align = match flavor {
-            Flavor::Clang22 => clang_align,
-            Flavor::Dxc => clang_align.min(names::offset_alignment(field.offset)),
-        };
+        let (symbol, is_const, align) = member_global(
+            decl,
+            layout,
+            i,
+            field.offset,
+            opts.target,
+            flavor,
+            types_opts,
+        );
         let global = RawGlobal::add(module, field.repr.ty(), &symbol, address_space)?;
         global.set_linkage(Linkage::External);
         global.set_hidden();

@@ -21,14 +21,14 @@
 //! API and `!hlsl.layouts` are read from it, so neither can disagree with the
 //! types.
 
-use std::collections::HashMap;
 use std::rc::Rc;
 use std::sync::Arc;
 
-use cblower_layout::{Node, NodeKind, Scalar, Shape, StructShape, StructTy, Ty};
+use cblower_layout::{Node, NodeKind, Scalar, StructTy, Ty};
 use inkwell::context::Context;
 use inkwell::types::{BasicType, BasicTypeEnum};
 
+use super::struct_cache::StructCache;
 use super::{EmitError, Flavor};
 use crate::ffi::{DataLayoutQuery, RawType};
 use crate::Target;
@@ -110,15 +110,8 @@ pub struct LayoutTypes<'ctx> {
     flavor: Flavor,
     native_16bit: bool,
     dl: DataLayoutQuery,
-    /// Keyed by the address of the source struct (kept alive by the `Arc`).
-    structs: HashMap<*const StructTy, (Arc<StructTy>, Rc<StructRepr<'ctx>>)>,
-    /// Named user structs by their Clang name, so a struct reached through a
-    /// different `Arc` (a `ConstantBuffer<T>`'s element, or a declaration
-    /// built by another front end) still gets the one type. Anonymous
-    /// structs are never merged: Clang gives each its own (`anon`, `anon.0`).
-    /// Keyed by name *and* shape: two different structs that share a name
-    /// (possible through the library API) must not share a type.
-    by_name: HashMap<(String, Vec<Shape>), Rc<StructRepr<'ctx>>>,
+    /// Which user structs share a type ([`StructCache`]'s policy).
+    structs: StructCache<Rc<StructRepr<'ctx>>>,
     /// Every named struct built, in creation order (for `!hlsl.layouts`).
     named: Vec<Rc<StructRepr<'ctx>>>,
 }
@@ -136,8 +129,7 @@ impl<'ctx> LayoutTypes<'ctx> {
             flavor,
             native_16bit,
             dl: DataLayoutQuery::new(target.data_layout())?,
-            structs: HashMap::new(),
-            by_name: HashMap::new(),
+            structs: StructCache::default(),
             named: Vec::new(),
         })
     }
@@ -253,10 +245,8 @@ impl<'ctx> LayoutTypes<'ctx> {
                     Some(Ty::Struct(s)) => Some(s),
                     _ => None,
                 };
-                if let Some(s) = source {
-                    if let Some((_, repr)) = self.structs.get(&Arc::as_ptr(s)) {
-                        return Ok(TypeRepr::Struct(repr.clone()));
-                    }
+                if let Some(repr) = source.and_then(|s| self.structs.for_source(s)) {
+                    return Ok(TypeRepr::Struct(repr));
                 }
                 let llvm_name = match source {
                     Some(s) => struct_type_name(s),
@@ -264,8 +254,7 @@ impl<'ctx> LayoutTypes<'ctx> {
                 };
                 let repr = self.user_struct(&llvm_name, node)?;
                 if let Some(s) = source {
-                    self.structs
-                        .insert(Arc::as_ptr(s), (s.clone(), repr.clone()));
+                    self.structs.remember_source(s, repr.clone());
                 }
                 Ok(TypeRepr::Struct(repr))
             }
@@ -328,18 +317,12 @@ impl<'ctx> LayoutTypes<'ctx> {
         llvm_name: &str,
         node: &Node,
     ) -> Result<Rc<StructRepr<'ctx>>, EmitError> {
-        if llvm_name == "anon" {
-            return self.named_struct(llvm_name, node);
-        }
-        let key = (
-            llvm_name.to_owned(),
-            StructShape::of(node, Arc::from("")).items,
-        );
-        if let Some(r) = self.by_name.get(&key) {
-            return Ok(r.clone());
-        }
+        let key = match self.structs.for_name(llvm_name, node) {
+            Ok(shared) => return Ok(shared),
+            Err(key) => key,
+        };
         let repr = self.named_struct(llvm_name, node)?;
-        self.by_name.insert(key, repr.clone());
+        self.structs.remember_name(key, repr.clone());
         Ok(repr)
     }
 
@@ -370,7 +353,7 @@ impl<'ctx> LayoutTypes<'ctx> {
 
     /// The struct type built for `s`, if any.
     pub fn struct_for(&self, s: &Arc<StructTy>) -> Option<Rc<StructRepr<'ctx>>> {
-        self.structs.get(&Arc::as_ptr(s)).map(|(_, r)| r.clone())
+        self.structs.for_source(s)
     }
 }
 

@@ -1,0 +1,104 @@
+//! The module's global names, replaying how LLVM names globals and
+//! functions: a name already taken gets `.N` appended, with one counter for
+//! the whole module that starts at 1 and counts every rename
+//! (`CB.cb`, `CB.cb.1`, `CB.cb.2` for three buffers `CB` in different
+//! namespaces).
+//!
+//! Names with a dot (handles, name strings, init functions, intrinsics, and
+//! every renamed name) are few, one or two per buffer, and kept exactly.
+//! Names without one are member symbols, one per member: only a 64-bit hash
+//! of each is kept, and a repeated hash hands the module back to the LLVM
+//! path (a real clash, renamed there; or, very rarely, a hash collision),
+//! so the set stays small without ever guessing. A dotted and an undotted
+//! name can never be equal.
+
+use std::collections::hash_map::DefaultHasher;
+use std::collections::HashSet;
+use std::hash::{Hash, Hasher};
+
+use super::Unsupported;
+
+#[derive(Default)]
+pub struct SymbolTable {
+    dotted: HashSet<String>,
+    undotted: HashSet<u64>,
+    last_unique: u64,
+}
+
+fn hash_of(name: &str) -> u64 {
+    let mut h = DefaultHasher::new();
+    name.hash(&mut h);
+    h.finish()
+}
+
+impl SymbolTable {
+    /// Adds a global or function LLVM would rename on a clash; returns the
+    /// name it gets.
+    pub fn add(&mut self, wanted: &str) -> Result<String, Unsupported> {
+        if !wanted.contains('.') {
+            self.add_member(wanted)?;
+            return Ok(wanted.to_owned());
+        }
+        let mut name = wanted.to_owned();
+        while self.dotted.contains(&name) {
+            self.last_unique += 1;
+            name = format!("{wanted}.{}", self.last_unique);
+        }
+        self.dotted.insert(name.clone());
+        Ok(name)
+    }
+
+    /// Adds a name that must be free (an undotted one, or an intrinsic,
+    /// which LLVM would look up rather than rename).
+    pub fn add_exact(&mut self, name: &str) -> Result<(), Unsupported> {
+        let fresh = if name.contains('.') {
+            self.dotted.insert(name.to_owned())
+        } else {
+            self.undotted.insert(hash_of(name))
+        };
+        if fresh {
+            Ok(())
+        } else {
+            Err(Unsupported::SymbolClash {
+                name: name.to_owned(),
+            })
+        }
+    }
+
+    /// Adds a member global's symbol, which must be free.
+    pub fn add_member(&mut self, name: &str) -> Result<(), Unsupported> {
+        if name.contains('.') {
+            // Not a symbol the front end makes; kept exact all the same.
+            let renamed = self.add(name)?;
+            if renamed != name {
+                return Err(Unsupported::SymbolClash {
+                    name: name.to_owned(),
+                });
+            }
+            return Ok(());
+        }
+        self.add_exact(name)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn renames_like_llvm() {
+        let mut t = SymbolTable::default();
+        assert_eq!(t.add("CB.cb").unwrap(), "CB.cb");
+        assert_eq!(t.add("CB.cb").unwrap(), "CB.cb.1");
+        assert_eq!(t.add("X.cb").unwrap(), "X.cb");
+        assert_eq!(t.add("CB.cb").unwrap(), "CB.cb.2");
+        assert_eq!(t.add("X.cb").unwrap(), "X.cb.3");
+        t.add_member("x").unwrap();
+        assert!(matches!(
+            t.add_member("x"),
+            Err(Unsupported::SymbolClash { .. })
+        ));
+        assert!(t.add_exact("llvm.global_ctors").is_ok());
+        assert!(t.add_exact("llvm.global_ctors").is_err());
+    }
+}
