@@ -385,9 +385,12 @@ fn tricky_shapes_write_the_same_text() {
              ConstantBuffer<P> CB : register(b3);\n\
              cbuffer A { float3 v3[3]; half2 h; min16int m; double2x3 d; };\nfloat g;\n",
         ),
+        // The front end rejects a member name used in two buffers; the
+        // library API accepts it (the member is renamed below), and the
+        // writer hands such a module back to LLVM.
         (
             "dup.hlsl",
-            "cbuffer A { float x; };\ncbuffer B { float x; };\n",
+            "cbuffer A { float x; };\ncbuffer B { float y; };\n",
         ),
     ];
     let mut tally = Tally::default();
@@ -397,7 +400,10 @@ fn tricky_shapes_write_the_same_text() {
                 native_16bit,
                 ..FrontendOptions::default()
             };
-            let program = parse_source(name, source, &opts).expect("the source parses");
+            let mut program = parse_source(name, source, &opts).expect("the source parses");
+            if name == "dup.hlsl" {
+                program.buffers[1].members[0].name = "x".into();
+            }
             let before = tally.identical;
             compare_program(name, name, &program, native_16bit, &mut tally);
             if name == "order.hlsl" {

@@ -227,12 +227,25 @@ pub fn emit_cbuffers<'ctx>(
         warnings: Vec::new(),
         flavor,
     };
+    let mut layout_names = names::LayoutStructNames::new(inputs.iter().map(|i| i.decl));
     for input in inputs {
+        // Named before the prelude may skip the buffer: clang declares the
+        // layout record of every buffer, emitted or not.
+        let struct_name = layout_names.assign(input.decl);
         if !buffer_prelude(input.decl, input.layout, flavor, &mut out.warnings)? {
             continue;
         }
         let decl = input.decl;
-        let parts = emit_buffer_globals(ctx, module, &mut types, input, opts, flavor, types_opts)?;
+        let parts = emit_buffer_globals(
+            ctx,
+            module,
+            &mut types,
+            input,
+            &struct_name,
+            opts,
+            flavor,
+            types_opts,
+        )?;
         let str_global = name_string(ctx, module, &mut strings, &decl.name);
         let init_function = init::init_function(
             ctx,
@@ -397,20 +410,20 @@ fn emit_buffer_globals<'ctx>(
     module: &Module<'ctx>,
     types: &mut LayoutTypes<'ctx>,
     input: &BufferInput<'_>,
+    struct_name: &str,
     opts: &EmitOptions,
     flavor: Flavor,
     types_opts: TypeOptions,
 ) -> Result<BufferGlobals<'ctx>, EmitError> {
     let decl = input.decl;
     let layout = input.layout;
-    let struct_name = names::layout_struct_name(decl);
     let layout_type = match (&decl.element_type, decl.kind) {
         (Some(elem), BufferKind::ConstantBuffer) => {
             // `ConstantBuffer<T> CB;` is one member `CB` of type `%T`.
             let inner = types.user_struct(elem, &layout.root)?;
-            types.wrapper_struct(&struct_name, decl.name.clone(), TypeRepr::Struct(inner))?
+            types.wrapper_struct(struct_name, decl.name.clone(), TypeRepr::Struct(inner))?
         }
-        _ => types.named_struct(&struct_name, &layout.root)?,
+        _ => types.named_struct(struct_name, &layout.root)?,
     };
     let handle_type = match opts.target {
         Target::Dxil => RawType::target_ext(ctx, "dx.CBuffer", &[layout_type.ty], &[])?,

@@ -1,7 +1,12 @@
 //! The names Clang 22 gives cbuffer objects in IR, and the alignment it
 //! prints on member globals.
 
-use cblower_layout::{BufferDecl, BufferKind, Field, Scalar, Ty, TypeOptions};
+use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
+
+use cblower_layout::{BufferDecl, BufferKind, Field, Scalar, StructTy, Ty, TypeOptions};
+
+use super::types::struct_type_name;
 
 use crate::Target;
 
@@ -14,7 +19,85 @@ pub fn layout_struct_name(decl: &BufferDecl) -> String {
     }
 }
 
-/// `<Name>.cb`, or `<Name>.tb` for a `tbuffer`.
+/// Clang's names for the layout structs of a module's buffers.
+///
+/// Clang's Sema declares each buffer's layout struct as a record in the
+/// buffer's scope, and when a record of the name `__cblayout_<Name>` already
+/// exists there (a second buffer of the same name, a user struct of that
+/// name, or the filtered copy of a user struct `<Name>`) it appends `_1`,
+/// `_2`, ... until the name is free: two `cbuffer A` give `%__cblayout_A` and
+/// `%__cblayout_A_1`, and a later `cbuffer A_1` then gets `%__cblayout_A_1_1`.
+/// The records known here are the user structs reachable from the buffers'
+/// members and the layouts named so far; a user struct that no buffer uses
+/// is not seen.
+pub struct LayoutStructNames {
+    taken: HashSet<String>,
+    /// Reachable user structs by qualified name, for the filtered-copy check.
+    structs: HashMap<String, Arc<StructTy>>,
+}
+
+impl LayoutStructNames {
+    /// Records every user struct reachable from the members of `decls`
+    /// (iteratively: the front end may hand over 100k nested struct types,
+    /// which only the layout rejects).
+    pub fn new<'a>(decls: impl IntoIterator<Item = &'a BufferDecl>) -> Self {
+        let mut taken = HashSet::new();
+        let mut structs = HashMap::new();
+        let mut seen: HashSet<*const StructTy> = HashSet::new();
+        let mut stack: Vec<&Ty> = Vec::new();
+        for decl in decls {
+            stack.extend(decl.members.iter().map(|f| &f.ty));
+            while let Some(ty) = stack.pop() {
+                match ty {
+                    Ty::Array { elem, .. } => stack.push(elem),
+                    Ty::Struct(s) => {
+                        if seen.insert(Arc::as_ptr(s)) {
+                            taken.insert(s.name.to_string());
+                            structs.insert(s.name.to_string(), s.clone());
+                            stack.extend(s.all_fields().map(|f| &f.ty));
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        LayoutStructNames { taken, structs }
+    }
+
+    /// The layout struct name of `decl`; call once per buffer, in order,
+    /// after its layout succeeded (so its struct nesting is bounded).
+    pub fn assign(&mut self, decl: &BufferDecl) -> String {
+        let base = layout_struct_name(decl);
+        let mut name = base.clone();
+        let mut n = 0u64;
+        while self.taken.contains(&name) || self.is_filtered_copy(&name) {
+            n += 1;
+            name = format!("{base}_{n}");
+        }
+        self.taken.insert(name.clone());
+        name
+    }
+
+    /// Whether `name` is `[scope::]__cblayout_X` for a reachable struct
+    /// `[scope::]X` whose layout type is a filtered copy of that name.
+    fn is_filtered_copy(&self, name: &str) -> bool {
+        let (scope, local) = match name.rsplit_once("::") {
+            Some((scope, local)) => (Some(scope), local),
+            None => (None, name),
+        };
+        let Some(source) = local.strip_prefix("__cblayout_") else {
+            return false;
+        };
+        let qualified = match scope {
+            Some(scope) => format!("{scope}::{source}"),
+            None => source.to_owned(),
+        };
+        self.structs
+            .get(&qualified)
+            .is_some_and(|s| struct_type_name(s) == name)
+    }
+}
+
 pub fn handle_global_name(decl: &BufferDecl) -> String {
     match decl.kind {
         BufferKind::TBuffer => format!("{}.tb", decl.name),
@@ -87,7 +170,6 @@ pub fn offset_alignment(offset: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::sync::Arc;
 
     fn field(name: &str, ns: Option<&str>, is_const: bool) -> Field {
         let mut f = Field::new(name, Ty::Scalar(Scalar::Float));

@@ -156,16 +156,17 @@ pub fn plan_module<'a>(
     let mut drift = Vec::new();
     let mut buffers = Vec::new();
     let mut checked = 0;
+    let mut layout_names = names::LayoutStructNames::new(inputs.iter().map(|i| i.decl));
     for (index, input) in inputs.iter().enumerate() {
         let decl = input.decl;
         let layout = lay_out(decl).ok_or(Unsupported::Layout { index })?;
+        let struct_name = layout_names.assign(decl);
         if layout.rules != rules {
             return Err(Unsupported::MixedRules { index });
         }
         if !buffer_prelude(decl, &layout, flavor, &mut warnings)? {
             continue;
         }
-        let struct_name = names::layout_struct_name(decl);
         let (layout_type, fields) = match (&decl.element_type, decl.kind) {
             (Some(elem), BufferKind::ConstantBuffer) => {
                 let inner = types.user_struct(elem, &layout.root)?;
