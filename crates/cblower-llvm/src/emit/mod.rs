@@ -217,9 +217,6 @@ pub fn emit_cbuffers<'ctx>(
     if opts.global_ctor && module.get_global("llvm.global_ctors").is_some() {
         return Err(EmitError::ExistingGlobalCtors);
     }
-    let types_opts = TypeOptions {
-        native_16bit: opts.native_16bit,
-    };
     let mut types = LayoutTypes::new(ctx, opts.target, flavor, opts.native_16bit)?;
     let mut strings: HashMap<String, GlobalValue<'ctx>> = HashMap::new();
     let mut out = EmittedCBuffers {
@@ -236,16 +233,8 @@ pub fn emit_cbuffers<'ctx>(
             continue;
         }
         let decl = input.decl;
-        let parts = emit_buffer_globals(
-            ctx,
-            module,
-            &mut types,
-            input,
-            &struct_name,
-            opts,
-            flavor,
-            types_opts,
-        )?;
+        let parts =
+            emit_buffer_globals(ctx, module, &mut types, input, &struct_name, opts, flavor)?;
         let str_global = name_string(ctx, module, &mut strings, &decl.name);
         let init_function = init::init_function(
             ctx,
@@ -413,8 +402,10 @@ fn emit_buffer_globals<'ctx>(
     struct_name: &str,
     opts: &EmitOptions,
     flavor: Flavor,
-    types_opts: TypeOptions,
 ) -> Result<BufferGlobals<'ctx>, EmitError> {
+    let types_opts = TypeOptions {
+        native_16bit: opts.native_16bit,
+    };
     let decl = input.decl;
     let layout = input.layout;
     let layout_type = match (&decl.element_type, decl.kind) {

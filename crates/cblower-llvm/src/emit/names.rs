@@ -50,12 +50,10 @@ impl LayoutStructNames {
             while let Some(ty) = stack.pop() {
                 match ty {
                     Ty::Array { elem, .. } => stack.push(elem),
-                    Ty::Struct(s) => {
-                        if seen.insert(Arc::as_ptr(s)) {
-                            taken.insert(s.name.to_string());
-                            structs.insert(s.name.to_string(), s.clone());
-                            stack.extend(s.all_fields().map(|f| &f.ty));
-                        }
+                    Ty::Struct(s) if seen.insert(Arc::as_ptr(s)) => {
+                        taken.insert(s.name.to_string());
+                        structs.insert(s.name.to_string(), s.clone());
+                        stack.extend(s.all_fields().map(|f| &f.ty));
                     }
                     _ => {}
                 }
