@@ -7,7 +7,7 @@
 //! A struct aligns to its most-aligned member and its size is rounded up to
 //! that alignment (tail padding), so arrays of it stay aligned. The members
 //! differ only in the alignment of vectors, arrays and structs
-//! ([`family::Family`]); see `docs/layout-rules-aligned.md` for the rules.
+//! (`family::Family`); see `docs/layout-rules-aligned.md` for the rules.
 //!
 //! Every value is first laid out at offset 0, which gives its size and
 //! alignment, and then shifted to where its parent puts it. All arithmetic is

@@ -24,7 +24,7 @@ pub const MAX_TYPE_NESTING: usize = 256;
 ///
 /// Scalars, vectors, matrices and resources cannot nest, and an array or
 /// struct type already measured (the same shared declaration, see
-/// [`TypeKey`]) is not measured again, so a million members of a few types
+/// `TypeKey`) is not measured again, so a million members of a few types
 /// cost a million key lookups rather than a million walks.
 pub fn check_nesting<'a>(
     members: impl IntoIterator<Item = (usize, &'a Field)>,
