@@ -1,5 +1,9 @@
-//! The layout algorithms. Each rule set is a small module with a pure
-//! function from (type or member list, options) to a [`Node`] tree:
+//! The layout algorithms. Each rule set is a small module with two pure
+//! functions of (member list, options): `place_members`, the placements and
+//! per-type layouts a [`BufferLayout`] stores, and `layout_members`, the same
+//! layout as one [`Node`] tree computed member by member (what
+//! [`layout_type`] returns, and the reference [`layout_buffer_tree`] exposes
+//! to the tests):
 //!
 //! * [`row_packer`]: D3D constant buffers as DXC packs them (16-byte rows);
 //! * [`clang22`]: clang-22's cbuffer algorithm, data-layout alignments included;

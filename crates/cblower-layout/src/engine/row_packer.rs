@@ -521,9 +521,10 @@ fn lay_out(
     })
 }
 
-/// Margin kept below `u64::MAX` when reusing a struct layout: the direct
-/// computation rounds intermediate offsets up to a row, so near the top of
-/// the address range it is left to report the overflow exactly.
+/// Margin kept below `u64::MAX` when reusing a layout computed at offset 0
+/// (a struct instance, or a buffer member's type): the direct computation
+/// rounds intermediate offsets up to a row, so near the top of the address
+/// range it is left to report the overflow exactly.
 const REUSE_MARGIN: u64 = 64;
 
 /// A struct at `at`: a shifted copy of the type's layout at offset 0 when `at`
