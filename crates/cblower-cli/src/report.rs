@@ -101,7 +101,7 @@ pub fn text_report(layout: &BufferLayout, array_len: Option<u64>, colors: Colors
         table_rows(&mut out, field.name.as_ref(), &field.ty, &field.node, 1);
     }
     out.push('\n');
-    out.push_str(&row_diagram(&layout.root, colors));
+    out.push_str(&row_diagram(layout.root(), colors));
     out
 }
 
@@ -352,7 +352,7 @@ pub fn json_report(layouts: &[BufferLayout], array_lens: &[Option<u64>]) -> Valu
                 .collect();
             let mut padding = Vec::new();
             let mut pad_budget = MAX_JSON_NODES;
-            let truncated = padding_runs(&l.root, &mut pad_budget, &mut padding);
+            let truncated = padding_runs(l.root(), &mut pad_budget, &mut padding);
             let rest = json!({
                 "binding": binding,
                 "rules": l.rules.name(),

@@ -1,13 +1,18 @@
-//! The result of a layout: a tree of [`Node`]s, each with its absolute offset,
-//! size and alignment, plus every padding run with the reason it exists.
+//! The result of a layout: [`Node`]s, each with its absolute offset, size and
+//! alignment, plus every padding run with the reason it exists.
+//!
+//! A buffer's layout ([`BufferLayout`]) is stored compactly: one placement
+//! per member (declaration index, offset, type-layout id) and a table of the
+//! distinct member types, each laid out once. The full tree is a view built
+//! on demand ([`BufferLayout::root`]).
 //!
 //! Arrays store one element (element 0) and a stride rather than every
 //! element, so a `float4 a[100000]` costs one node; [`Node::element`] builds
 //! element *i* on demand by shifting element 0.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
-use crate::buffer::{Binding, BufferKind};
+use crate::buffer::{Binding, BufferDecl, BufferKind};
 use crate::rules::RuleSet;
 use crate::ty::{MatrixOrder, Scalar, Ty};
 use crate::units::{Alignment, Size};
@@ -340,30 +345,222 @@ impl Node {
     }
 }
 
-/// A laid-out buffer: the declaration's identity plus the root struct node.
+/// A distinct member type of a buffer, laid out once.
+///
+/// `node` is normally laid out at offset 0 and every member of this type is
+/// the node shifted to the member's offset. A member whose layout is not such
+/// a shifted copy (see [`crate::engine`]) gets an entry of its own, laid out
+/// where the member sits; [`MemberType::at`] handles both.
 #[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MemberType {
+    pub ty: Ty,
+    pub node: Node,
+}
+
+impl MemberType {
+    /// This type's node placed at `offset` (`offset` is never below
+    /// `node.offset`: entries are laid out at 0 or at their one member's offset).
+    pub fn at(&self, offset: Size) -> Node {
+        self.node
+            .shifted(offset.get().saturating_sub(self.node.offset.get()))
+    }
+}
+
+/// Where one stored member sits: its name, offset and type-layout id. The
+/// declaration index is kept alongside, in [`BufferLayout::member_index`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct MemberPlacement {
+    pub(crate) name: Arc<str>,
+    pub(crate) offset: Size,
+    pub(crate) ty: usize,
+}
+
+/// A laid-out buffer: the declaration's identity, one placement per stored
+/// member and one layout per distinct member type.
+///
+/// Laying out a million members costs a million placements (a few words
+/// each), not a million trees: a buffer that uses one struct type many times
+/// holds that struct's layout once. [`BufferLayout::root`] builds the full
+/// tree (a struct node whose fields are the members) the first time it is
+/// asked for and keeps it; the other accessors work on the placements.
+#[derive(Clone, Debug)]
 pub struct BufferLayout {
     pub name: Arc<str>,
     pub kind: BufferKind,
     pub binding: Option<Binding>,
     pub rules: RuleSet,
-    /// A struct node at offset 0 whose fields are the stored members, in
-    /// layout order (packoffset-sorted), with filtered members removed.
-    pub root: Node,
-    /// For each field of `root`, the index of the member in the declaration.
+    /// For each stored member, in layout order (packoffset-sorted, filtered
+    /// members removed), the index of the member in the declaration.
     pub member_index: Vec<usize>,
+    /// The stored members in layout order.
+    members: Vec<MemberPlacement>,
+    /// The distinct member types; [`MemberPlacement::ty`] indexes this.
+    types: Vec<MemberType>,
+    size: Size,
+    align: Alignment,
+    /// Padding runs between members and at the tail, absolute (the runs
+    /// inside members live in their types' nodes).
+    padding: Vec<Padding>,
+    /// The tree view, built on first use.
+    tree: OnceLock<Node>,
+}
+
+/// Two layouts are equal when they describe the same buffer and the same
+/// tree, however their type tables are shared and whether or not either
+/// tree has been built yet.
+impl PartialEq for BufferLayout {
+    fn eq(&self, other: &BufferLayout) -> bool {
+        self.name == other.name
+            && self.kind == other.kind
+            && self.binding == other.binding
+            && self.rules == other.rules
+            && self.member_index == other.member_index
+            && self.size == other.size
+            && self.align == other.align
+            && self.padding == other.padding
+            && self.members.len() == other.members.len()
+            && self.members().zip(other.members()).all(|(a, b)| {
+                a.name() == b.name()
+                    && a.ty() == b.ty()
+                    && a.offset() == b.offset()
+                    && a.layout_type().at(a.offset()) == b.layout_type().at(b.offset())
+            })
+    }
+}
+
+impl Eq for BufferLayout {}
+
+/// One stored member of a [`BufferLayout`], read from its placement.
+#[derive(Clone, Copy, Debug)]
+pub struct Member<'a> {
+    layout: &'a BufferLayout,
+    position: usize,
+}
+
+impl<'a> Member<'a> {
+    fn placement(&self) -> &'a MemberPlacement {
+        &self.layout.members[self.position]
+    }
+
+    /// The member's entry in the type table.
+    pub fn layout_type(&self) -> &'a MemberType {
+        &self.layout.types[self.placement().ty]
+    }
+
+    /// Position in layout order.
+    pub fn position(&self) -> usize {
+        self.position
+    }
+
+    /// Index of the member in the declaration.
+    pub fn decl_index(&self) -> usize {
+        self.layout.member_index[self.position]
+    }
+
+    /// Index of the member's type in [`BufferLayout::types`].
+    pub fn type_id(&self) -> usize {
+        self.placement().ty
+    }
+
+    pub fn name(&self) -> &'a Arc<str> {
+        &self.placement().name
+    }
+
+    pub fn ty(&self) -> &'a Ty {
+        &self.layout_type().ty
+    }
+
+    /// Absolute offset from the start of the buffer.
+    pub fn offset(&self) -> Size {
+        self.placement().offset
+    }
+
+    pub fn size(&self) -> Size {
+        self.layout_type().node.size
+    }
+
+    pub fn align(&self) -> Alignment {
+        self.layout_type().node.align
+    }
+
+    /// `offset + size` (checked when the layout was made, so it fits).
+    pub fn end(&self) -> Size {
+        Size::bytes(self.offset().get().saturating_add(self.size().get()))
+    }
+
+    /// The member's full node, built from its type's layout.
+    pub fn node(&self) -> Node {
+        self.layout_type().at(self.offset())
+    }
 }
 
 impl BufferLayout {
     /// The buffer's size: the end of its last member, not rounded to a row
-    /// (what DXC reports and what `annotateHandle` carries).
+    /// (what DXC reports and what `annotateHandle` carries); for the aligned
+    /// rule sets, rounded to the buffer's alignment like any struct.
     pub fn size(&self) -> Size {
-        self.root.size
+        self.size
     }
 
-    /// The stored members in layout order.
+    /// The alignment of the buffer's root struct.
+    pub fn align(&self) -> Alignment {
+        self.align
+    }
+
+    /// How many members are stored.
+    pub fn member_count(&self) -> usize {
+        self.members.len()
+    }
+
+    /// The stored member at `position` in layout order.
+    pub fn member(&self, position: usize) -> Option<Member<'_>> {
+        (position < self.members.len()).then_some(Member {
+            layout: self,
+            position,
+        })
+    }
+
+    /// The stored members in layout order, without building the tree.
+    pub fn members(&self) -> impl ExactSizeIterator<Item = Member<'_>> + '_ {
+        (0..self.members.len()).map(move |position| Member {
+            layout: self,
+            position,
+        })
+    }
+
+    /// The distinct member types, each laid out once.
+    pub fn types(&self) -> &[MemberType] {
+        &self.types
+    }
+
+    /// The whole buffer as a tree: a struct node at offset 0 whose fields are
+    /// the stored members in layout order. Built on the first call (one node
+    /// per member and per struct field inside it) and kept.
+    pub fn root(&self) -> &Node {
+        self.tree.get_or_init(|| Node {
+            offset: Size::ZERO,
+            size: self.size,
+            align: self.align,
+            kind: NodeKind::Struct {
+                name: self.name.clone(),
+                fields: self
+                    .members()
+                    .map(|m| FieldNode {
+                        name: m.name().clone(),
+                        ty: m.ty().clone(),
+                        node: m.node(),
+                    })
+                    .collect(),
+                padding: self.padding.clone(),
+                filtered: false,
+            },
+        })
+    }
+
+    /// The stored members in layout order, as tree nodes (builds the tree;
+    /// see [`BufferLayout::root`]).
     pub fn fields(&self) -> &[FieldNode] {
-        match &self.root.kind {
+        match &self.root().kind {
             NodeKind::Struct { fields, .. } => fields,
             _ => &[],
         }
@@ -372,7 +569,162 @@ impl BufferLayout {
     /// Every padding run in the buffer, in offset order.
     pub fn padding(&self) -> Vec<Padding> {
         let mut out = Vec::new();
-        self.root.for_each_padding(&mut |p| out.push(p));
+        self.try_for_each_padding(&mut |p| {
+            out.push(p);
+            true
+        });
         out
+    }
+
+    /// [`Node::try_for_each_padding`] over the whole buffer, read from the
+    /// placements and type layouts (the tree is not built).
+    pub fn try_for_each_padding(&self, f: &mut dyn FnMut(Padding) -> bool) -> bool {
+        let mut pads = self.padding.iter().peekable();
+        for m in self.members() {
+            while let Some(p) = pads.next_if(|p| p.offset <= m.offset()) {
+                if !f(*p) {
+                    return false;
+                }
+            }
+            let node = &m.layout_type().node;
+            let delta = m.offset().get().saturating_sub(node.offset.get());
+            let inner = node.try_for_each_padding(&mut |p| {
+                f(Padding {
+                    offset: Size::bytes(p.offset.get() + delta),
+                    ..p
+                })
+            });
+            if !inner {
+                return false;
+            }
+        }
+        pads.all(|p| f(*p))
+    }
+}
+
+/// Collects an engine's placements into a [`BufferLayout`].
+pub(crate) struct LayoutBuilder {
+    member_index: Vec<usize>,
+    members: Vec<MemberPlacement>,
+    types: Vec<MemberType>,
+}
+
+impl LayoutBuilder {
+    pub(crate) fn with_capacity(members: usize) -> LayoutBuilder {
+        LayoutBuilder {
+            member_index: Vec::with_capacity(members),
+            members: Vec::with_capacity(members),
+            types: Vec::new(),
+        }
+    }
+
+    /// Adds a type-table entry and returns its id.
+    pub(crate) fn add_type(&mut self, ty: &Ty, node: Node) -> usize {
+        self.types.push(MemberType {
+            ty: ty.clone(),
+            node,
+        });
+        self.types.len() - 1
+    }
+
+    pub(crate) fn node(&self, ty: usize) -> &Node {
+        &self.types[ty].node
+    }
+
+    /// Records member `decl_index` at `offset` with type-table entry `ty`.
+    pub(crate) fn place(&mut self, decl_index: usize, name: &Arc<str>, offset: Size, ty: usize) {
+        self.member_index.push(decl_index);
+        self.members.push(MemberPlacement {
+            name: name.clone(),
+            offset,
+            ty,
+        });
+    }
+
+    /// The last member placed: its name, offset and end.
+    pub(crate) fn last(&self) -> Option<(&Arc<str>, Size, Size)> {
+        self.members.last().map(|m| {
+            let size = self.types[m.ty].node.size.get();
+            (
+                &m.name,
+                m.offset,
+                Size::bytes(m.offset.get().saturating_add(size)),
+            )
+        })
+    }
+
+    pub(crate) fn finish(
+        self,
+        decl: &BufferDecl,
+        rules: RuleSet,
+        size: Size,
+        align: Alignment,
+        padding: Vec<Padding>,
+    ) -> BufferLayout {
+        BufferLayout {
+            name: decl.name.clone(),
+            kind: decl.kind,
+            binding: decl.binding,
+            rules,
+            member_index: self.member_index,
+            members: self.members,
+            types: self.types,
+            size,
+            align,
+            padding,
+            tree: OnceLock::new(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{layout_buffer, BufferDecl, Field, LayoutOptions, StructTy};
+
+    /// The accessors read placements and type layouts; only `root` (and
+    /// `fields`) build the tree, once.
+    #[test]
+    fn accessors_do_not_build_the_tree() {
+        let light = Ty::structure(StructTy::new(
+            "Light",
+            vec![
+                Field::new("pos", Ty::vector(Scalar::Float, 2)),
+                Field::new("dir", Ty::vector(Scalar::Float, 3)),
+            ],
+        ));
+        let decl = BufferDecl::new(
+            "CB",
+            BufferKind::CBuffer,
+            vec![
+                Field::new("a", light.clone()),
+                Field::new("x", Ty::scalar(Scalar::Float)),
+                Field::new("b", light),
+            ],
+        );
+        let layout = layout_buffer(&decl, LayoutOptions::new(RuleSet::CBuffer)).expect("lays out");
+        // Light: pos 0..8, dir starts the next row (16..28): 28 bytes. `x`
+        // packs after `a` (28..32), `b` starts the next row.
+        assert_eq!(layout.size(), Size::bytes(60));
+        assert_eq!(layout.member_count(), 3);
+        let b = layout.member(2).expect("three members");
+        assert_eq!(
+            (b.name().as_ref(), b.offset().get(), b.size().get()),
+            ("b", 32, 28)
+        );
+        assert_eq!(b.node().offset, Size::bytes(32));
+        assert!(layout.member(3).is_none());
+        let pads: Vec<(u64, u64)> = layout
+            .padding()
+            .iter()
+            .map(|p| (p.offset.get(), p.size.get()))
+            .collect();
+        assert_eq!(pads, [(8, 8), (40, 8)]);
+        // `a` and `b` share Light's layout; `x` is the float.
+        assert_eq!(layout.types().len(), 2);
+        assert!(layout.tree.get().is_none(), "no accessor built the tree");
+        assert_eq!(layout.fields().len(), 3);
+        let first: *const Node = layout.root();
+        assert!(std::ptr::eq(first, layout.root()), "built once, then kept");
     }
 }

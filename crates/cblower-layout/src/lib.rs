@@ -1,8 +1,10 @@
 //! HLSL buffer layouts as plain data.
 //!
 //! A layout is a pure function of a buffer declaration (or a type) and a
-//! [`RuleSet`]: see [`layout_buffer`]. The result is a tree of [`Node`]s in
-//! which every node has its absolute offset, size and alignment, and every
+//! [`RuleSet`]: see [`layout_buffer`]. The result, a [`BufferLayout`], places
+//! each member at its absolute offset and lays out each distinct member type
+//! once; its tree view ([`BufferLayout::root`], built on demand) is a
+//! [`Node`] per value with its absolute offset, size and alignment, and every
 //! padding byte is an explicit range with the reason it exists. Two views of
 //! the tree serve later stages: [`rows::RowView`] (which bytes of which member
 //! sit in each 16-byte row) and [`shape::Shape`] (the padded-array
@@ -19,9 +21,12 @@ pub mod ty;
 pub mod units;
 
 pub use buffer::{Binding, BufferDecl, BufferKind};
-pub use engine::{layout_buffer, layout_type};
+pub use engine::{layout_buffer, layout_buffer_tree, layout_type};
 pub use error::LayoutError;
-pub use layout::{BufferLayout, FieldNode, MatrixStorage, Node, NodeKind, Padding, PaddingReason};
+pub use layout::{
+    BufferLayout, FieldNode, MatrixStorage, Member, MemberType, Node, NodeKind, Padding,
+    PaddingReason,
+};
 pub use rows::{CellContent, Row, RowCell, RowView};
 pub use rules::{Clang22Target, LayoutOptions, RuleSet, WgslAddressSpace};
 pub use shape::{Shape, StructShape};

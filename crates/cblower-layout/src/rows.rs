@@ -41,7 +41,7 @@ pub struct RowView {
 
 impl RowView {
     /// Builds the view of `root` (usually a buffer's root node), expanding
-    /// arrays. The rows cover `0..root.end()` rounded up to 16; bytes past the
+    /// arrays. The rows cover `0..root().end()` rounded up to 16; bytes past the
     /// end are [`CellContent::Unused`].
     pub fn new(root: &Node) -> RowView {
         let mut runs: Vec<(u64, u64, CellContent)> = Vec::new();
@@ -163,7 +163,7 @@ mod tests {
             ],
         );
         let l = layout_buffer(&decl, LayoutOptions::new(RuleSet::CBuffer)).unwrap();
-        let view = RowView::new(&l.root);
+        let view = RowView::new(l.root());
         let pad = |start, len, r| RowCell {
             start,
             len,
@@ -208,7 +208,7 @@ mod tests {
             vec![Field::new("d", Ty::vector(Scalar::Double, 4))],
         );
         let l = layout_buffer(&decl, LayoutOptions::new(RuleSet::CBuffer)).unwrap();
-        let view = RowView::new(&l.root);
+        let view = RowView::new(l.root());
         assert_eq!(view.rows.len(), 2);
         assert_eq!(view.rows[0].cells, vec![member("d", 0, 16)]);
         assert_eq!(view.rows[1].cells, vec![member("d", 0, 16)]);

@@ -162,7 +162,7 @@ mod tests {
             LayoutOptions::new(RuleSet::CBuffer).native_16bit(native16),
         )
         .unwrap();
-        StructShape::of(&l.root, l.name.clone())
+        StructShape::of(l.root(), l.name.clone())
     }
 
     fn padded(elem: Shape, count: u64, pad: u64) -> Shape {

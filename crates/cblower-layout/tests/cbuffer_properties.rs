@@ -85,7 +85,7 @@ fn leaves(root: &Node) -> Vec<(u64, u64, u64)> {
 }
 
 fn check_invariants(l: &BufferLayout, rules: RuleSet, native16: bool) -> Result<(), TestCaseError> {
-    let ls = leaves(&l.root);
+    let ls = leaves(l.root());
     for w in ls.windows(2) {
         prop_assert!(
             w[0].0 + w[0].1 <= w[1].0,
@@ -121,7 +121,7 @@ fn check_invariants(l: &BufferLayout, rules: RuleSet, native16: bool) -> Result<
     let leaf_bytes: u64 = ls.iter().map(|l| l.1).sum();
     let mut pad_bytes = 0;
     let mut last_end = 0;
-    l.root.for_each_padding(&mut |p| {
+    l.root().for_each_padding(&mut |p| {
         pad_bytes += p.size.get();
         last_end = last_end.max(p.end().get());
     });
@@ -131,11 +131,11 @@ fn check_invariants(l: &BufferLayout, rules: RuleSet, native16: bool) -> Result<
             l.size().get(),
             "leaves + padding != size"
         );
-        prop_assert_eq!(RowView::new(&l.root).member_bytes().get(), leaf_bytes);
+        prop_assert_eq!(RowView::new(l.root()).member_bytes().get(), leaf_bytes);
         let opts = TypeOptions {
             native_16bit: native16,
         };
-        let shape = Shape::Struct(Arc::new(StructShape::of(&l.root, l.name.clone())));
+        let shape = Shape::Struct(Arc::new(StructShape::of(l.root(), l.name.clone())));
         prop_assert_eq!(shape.size(&|s: Scalar| s.size(opts).get()), l.size().get());
     }
     Ok(())

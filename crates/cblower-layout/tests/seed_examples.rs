@@ -269,7 +269,7 @@ fn example_inner_structs() {
     );
     let l = lay(m(), DXC, false).unwrap();
     let mut leaves = Vec::new();
-    l.root.for_each_leaf(&mut String::new(), &mut |p, n| {
+    l.root().for_each_leaf(&mut String::new(), &mut |p, n| {
         leaves.push((p.to_string(), n.offset.get()))
     });
     assert_eq!(
@@ -318,7 +318,7 @@ fn cb2_padded_arrays() {
     }
     let l = lay(m(), DXC, true).unwrap();
     let mut leaves = Vec::new();
-    l.root.for_each_leaf(&mut String::new(), &mut |p, n| {
+    l.root().for_each_leaf(&mut String::new(), &mut |p, n| {
         leaves.push((p.to_string(), n.offset.get()))
     });
     let a4: Vec<_> = leaves

@@ -7,7 +7,7 @@
 //! A struct aligns to its most-aligned member and its size is rounded up to
 //! that alignment (tail padding), so arrays of it stay aligned. The members
 //! differ only in the alignment of vectors, arrays and structs
-//! ([`family::Family`]); see `docs/layout-rules-aligned.md` for the rules.
+//! (`family::Family`); see `docs/layout-rules-aligned.md` for the rules.
 //!
 //! Every value is first laid out at offset 0, which gives its size and
 //! alignment, and then shifted to where its parent puts it. All arithmetic is
@@ -20,9 +20,14 @@ mod wgsl;
 use std::cell::RefCell;
 use std::sync::Arc;
 
-use crate::engine::{checked_align, checked_end, stored_fields, type_key, MemberOrder, TypeCache};
+use crate::engine::{
+    checked_align, checked_end, stored_fields, type_key, MemberOrder, Placed, SharedTypes,
+    TypeCache, TypeKey,
+};
 use crate::error::LayoutError;
-use crate::layout::{FieldNode, MatrixStorage, Node, NodeKind, Padding, PaddingReason};
+use crate::layout::{
+    FieldNode, LayoutBuilder, MatrixStorage, Node, NodeKind, Padding, PaddingReason,
+};
 use crate::rules::LayoutOptions;
 use crate::ty::{Field, MatrixOrder, Placement, Scalar, StructTy, Ty, TypeOptions};
 use crate::units::{Alignment, Size};
@@ -30,7 +35,78 @@ use crate::units::{Alignment, Size};
 use family::Family;
 
 /// Lays out a buffer's members (already filtered, explicit offsets first)
-/// as one struct at offset 0, rounded like any struct of the rule set.
+/// as placements of one struct at offset 0, rounded like any struct of the
+/// rule set.
+///
+/// Every value in this family is laid out at offset 0 and shifted, so each
+/// distinct member type is laid out once and every member of that type is an
+/// exact shifted copy (the member's end is checked before). The one member
+/// that is not a copy is a WGSL field whose `@align` raises its type's
+/// alignment: its node carries the field's alignment, so it gets a type
+/// entry of its own.
+pub(crate) fn place_members(
+    name: &Arc<str>,
+    members: &MemberOrder<'_>,
+    opts: LayoutOptions,
+) -> Result<Placed, LayoutError> {
+    let walker = Walker {
+        family: Family::of(opts.rules),
+        types: opts.types,
+        structs: RefCell::default(),
+    };
+    let mut out = LayoutBuilder::with_capacity(members.max_len());
+    let mut known: SharedTypes<usize> = SharedTypes::default();
+    let mut cursor = Size::ZERO;
+    let mut max_align = Alignment::ONE;
+    let mut padding = Vec::new();
+    let mut last = None;
+    for (member, f) in members.iter() {
+        let ctx = Ctx {
+            member,
+            name: &f.name,
+        };
+        last = Some(ctx);
+        let key = TypeKey::of(&f.ty);
+        let id = match key.and_then(|k| known.get(&k)) {
+            Some(&id) => id,
+            None => {
+                let child = walker.lay_out(&f.ty, ctx)?;
+                let id = out.add_type(&f.ty, child);
+                if let Some(key) = key {
+                    known.insert(key, id);
+                }
+                id
+            }
+        };
+        let (offset, align, end) =
+            walker.place_field(f, out.node(id), cursor, ctx, &mut padding)?;
+        let id = if align == out.node(id).align {
+            id
+        } else {
+            let mut node = out.node(id).clone();
+            node.align = align;
+            out.add_type(&f.ty, node)
+        };
+        out.place(member, &f.name, offset, id);
+        cursor = end;
+        max_align = max_align.max(align);
+    }
+    // The buffer is a struct without WGSL overrides of its own.
+    let align = walker.family.struct_align(max_align);
+    let size = cursor
+        .align_to(align)
+        .ok_or_else(|| struct_overflow(last, name))?;
+    push_padding(&mut padding, cursor, size, PaddingReason::Tail);
+    Ok(Placed {
+        builder: out,
+        size,
+        align,
+        padding,
+    })
+}
+
+/// Lays out a buffer's members as one tree (the reference for
+/// [`place_members`], and [`super::layout_type`]).
 pub(crate) fn layout_members(
     name: &Arc<str>,
     members: &MemberOrder<'_>,
@@ -242,6 +318,47 @@ impl Walker {
         self.struct_node(s.name.clone(), fields, placed.len(), overrides, filtered)
     }
 
+    /// Places field `f`, whose type is laid out at offset 0 as `child`, after
+    /// a previous field ending at `cursor`: returns its offset, the alignment
+    /// it occupies (WGSL's `@align` may raise the type's) and its end, and
+    /// records the padding before and (WGSL's `@size`) after it.
+    fn place_field(
+        &self,
+        f: &Field,
+        child: &Node,
+        cursor: Size,
+        ctx: Ctx<'_>,
+        padding: &mut Vec<Padding>,
+    ) -> Result<(Size, Alignment, Size), LayoutError> {
+        let (align, size) = if self.family.is_wgsl() {
+            wgsl::field_overrides(f, child, ctx)?
+        } else {
+            (child.align, child.size)
+        };
+        let (offset, reason) = match f.placement {
+            Some(Placement::VkOffset(b)) => (
+                explicit_offset(f, Size::bytes(b), cursor, align, ctx)?,
+                PaddingReason::ExplicitOffset,
+            ),
+            _ => {
+                let reason = match f.ty {
+                    Ty::Struct(_) => PaddingReason::StructStart,
+                    _ => PaddingReason::Alignment,
+                };
+                (checked_align(cursor, align, ctx.member, ctx.name)?, reason)
+            }
+        };
+        push_padding(padding, cursor, offset, reason);
+        let end = checked_end(offset, size, ctx.member, ctx.name)?;
+        if self.family.is_wgsl_uniform() {
+            wgsl::check_uniform_field(f, offset, child, ctx)?;
+        }
+        // `size >= child.size`, so the node's end fits too.
+        let node_end = Size::bytes(offset.get() + child.size.get());
+        push_padding(padding, node_end, end, PaddingReason::FieldSize);
+        Ok((offset, align, end))
+    }
+
     /// Places `fields` one after another from offset 0 and rounds the end up
     /// to the struct's alignment. `overrides` are a WGSL struct type's own
     /// `@align` / `@size`.
@@ -263,34 +380,11 @@ impl Walker {
         for (ctx, f) in fields {
             last = Some(ctx);
             let child = self.lay_out(&f.ty, ctx)?;
-            let (align, size) = if self.family.is_wgsl() {
-                wgsl::field_overrides(f, &child, ctx)?
-            } else {
-                (child.align, child.size)
-            };
-            let (offset, reason) = match f.placement {
-                Some(Placement::VkOffset(b)) => (
-                    explicit_offset(f, Size::bytes(b), cursor, align, ctx)?,
-                    PaddingReason::ExplicitOffset,
-                ),
-                _ => {
-                    let reason = match f.ty {
-                        Ty::Struct(_) => PaddingReason::StructStart,
-                        _ => PaddingReason::Alignment,
-                    };
-                    (checked_align(cursor, align, ctx.member, ctx.name)?, reason)
-                }
-            };
-            push_padding(&mut padding, cursor, offset, reason);
-            let end = checked_end(offset, size, ctx.member, ctx.name)?;
-            if self.family.is_wgsl_uniform() {
-                wgsl::check_uniform_field(f, offset, &child, ctx)?;
-            }
+            let (offset, align, end) = self.place_field(f, &child, cursor, ctx, &mut padding)?;
             // `offset + child.size <= end` was checked, so shifting cannot wrap.
             let mut node = child;
             node.shift_in_place(offset.get());
             node.align = align;
-            push_padding(&mut padding, node.end(), end, PaddingReason::FieldSize);
             nodes.push(FieldNode {
                 name: f.name.clone(),
                 ty: f.ty.clone(),

@@ -26,14 +26,87 @@
 use std::cell::RefCell;
 use std::sync::Arc;
 
-use crate::engine::{checked_end, stored_fields_iter, type_key, MemberOrder, TypeCache};
+use crate::engine::{
+    checked_end, stored_fields_iter, type_key, MemberOrder, Placed, SharedTypes, TypeCache, TypeKey,
+};
 use crate::error::LayoutError;
-use crate::layout::{FieldNode, MatrixStorage, Node, NodeKind, Padding, PaddingReason};
+use crate::layout::{
+    FieldNode, LayoutBuilder, MatrixStorage, Node, NodeKind, Padding, PaddingReason,
+};
 use crate::rules::{Clang22Target, LayoutOptions};
 use crate::ty::{Field, Placement, Scalar, Ty};
 use crate::units::{Alignment, Size};
 
-/// Lays out a buffer's (already filtered and ordered) members.
+/// Lays out a buffer's (already filtered and ordered) members as
+/// placements. clang places every value relative to its own start, so each
+/// distinct member type is laid out once at offset 0 and every member of
+/// that type is an exact shifted copy (the end is checked before anything is
+/// shifted); no member needs a layout of its own.
+pub(crate) fn place_members(
+    members: &MemberOrder<'_>,
+    target: Clang22Target,
+    opts: LayoutOptions,
+) -> Result<Placed, LayoutError> {
+    let cx = Cx {
+        target,
+        opts,
+        structs: RefCell::default(),
+    };
+    let mut out = LayoutBuilder::with_capacity(members.max_len());
+    let mut known: SharedTypes<(usize, ClangFacts)> = SharedTypes::default();
+    let mut cur: u64 = 0;
+    let mut excess: u64 = 0;
+    let mut padding = Vec::new();
+    let mut prev: Option<(&Arc<str>, u64, u64)> = None;
+    let mut last: Option<(usize, &Arc<str>)> = None;
+    for (member, field) in members.iter() {
+        let fname = &field.name;
+        let key = TypeKey::of(&field.ty);
+        let (id, facts) = match key.and_then(|k| known.get(&k)) {
+            Some(&hit) => hit,
+            None => {
+                let t = cx.lay_out(&field.ty, member, fname)?;
+                let facts = t.facts();
+                let id = out.add_type(&field.ty, t.node);
+                if let Some(key) = key {
+                    known.insert(key, (id, facts));
+                }
+                (id, facts)
+            }
+        };
+        let (next, reason) = cx.offset_for(cur, &facts, field, true, prev, member)?;
+        if next > cur {
+            padding.push(Padding {
+                offset: Size::bytes(cur),
+                size: Size::bytes(next - cur),
+                reason,
+            });
+        }
+        let end = checked_end(Size::bytes(next), Size::bytes(facts.size), member, fname)?;
+        excess += facts.alloc - facts.size;
+        prev = Some((fname, next, cx.overlap_end(field, true, next, end.get())));
+        last = Some((member, fname));
+        out.place(member, fname, Size::bytes(next), id);
+        cur = end.get();
+    }
+    // The LLVM struct (with the alloc-size excess) must fit too, though the
+    // buffer is reported with clang's size (the end of the last member).
+    if let (None, Some((member, name))) = (cur.checked_add(excess), last) {
+        return Err(LayoutError::SizeOverflow {
+            member,
+            name: name.clone(),
+        });
+    }
+    Ok(Placed {
+        builder: out,
+        size: Size::bytes(cur),
+        align: Alignment::SIXTEEN,
+        padding,
+    })
+}
+
+/// Lays out a buffer's (already filtered and ordered) members as one tree
+/// (the reference for [`place_members`]).
 pub(crate) fn layout_members(
     name: &Arc<str>,
     members: &MemberOrder<'_>,
@@ -77,6 +150,34 @@ struct ClangTy {
     align: u64,
     alloc: u64,
     aggregate: bool,
+}
+
+/// The numbers of a [`ClangTy`] placement needs (without its node).
+#[derive(Clone, Copy)]
+struct ClangFacts {
+    size: u64,
+    align: u64,
+    alloc: u64,
+    aggregate: bool,
+    /// The alignment Sema requires of a `packoffset`: a scalar's size, a
+    /// vector's component size, 1 for anything else.
+    elem_align: u64,
+}
+
+impl ClangTy {
+    fn facts(&self) -> ClangFacts {
+        ClangFacts {
+            size: self.size,
+            align: self.align,
+            alloc: self.alloc,
+            aggregate: self.aggregate,
+            elem_align: match &self.node.kind {
+                NodeKind::Scalar(_) => self.size,
+                NodeKind::Vector { len, .. } => self.size / *len as u64,
+                _ => 1,
+            },
+        }
+    }
 }
 
 struct LaidStruct {
@@ -300,6 +401,75 @@ impl Cx {
         }
     }
 
+    /// Where clang puts `field` after a member ending at `cur`, and why any
+    /// gap exists. `prev` is the previous member (name, offset, end for the
+    /// overlap check).
+    fn offset_for(
+        &self,
+        cur: u64,
+        t: &ClangFacts,
+        field: &Field,
+        top_level: bool,
+        prev: Option<(&Arc<str>, u64, u64)>,
+        member: usize,
+    ) -> Result<(u64, PaddingReason), LayoutError> {
+        let fname = &field.name;
+        let mut align = t.align;
+        if t.aggregate || cur % 16 + t.size > 16 {
+            align = round_up(align, 16).unwrap_or(16);
+        }
+        let natural = round_up(cur, align).ok_or_else(|| LayoutError::SizeOverflow {
+            member,
+            name: fname.clone(),
+        })?;
+        let explicit = if top_level { field.placement } else { None };
+        match explicit.and_then(|p| match p {
+            Placement::VkOffset(_) if self.target == Clang22Target::Dxil => None,
+            p => Some(p),
+        }) {
+            Some(p) => {
+                let at = p.byte_offset().ok_or_else(|| LayoutError::SizeOverflow {
+                    member,
+                    name: fname.clone(),
+                })?;
+                check_placement(at.get(), t, &field.ty, prev, member, fname)?;
+                Ok((at.get(), PaddingReason::ExplicitOffset))
+            }
+            None => {
+                let reason = if natural == round_up(cur, t.align).unwrap_or(natural) {
+                    PaddingReason::Alignment
+                } else if matches!(field.ty, Ty::Struct(_)) {
+                    PaddingReason::StructStart
+                } else if t.aggregate {
+                    PaddingReason::ArrayStart
+                } else {
+                    PaddingReason::RowBoundary
+                };
+                Ok((natural, reason))
+            }
+        }
+    }
+
+    /// The end a later `packoffset` must not overlap: Sema checks overlaps
+    /// with the legacy cbuffer sizes (DXC's), not with the LLVM sizes codegen
+    /// uses afterwards.
+    fn overlap_end(&self, field: &Field, top_level: bool, at: u64, end: u64) -> u64 {
+        if top_level && field.placement.is_some() {
+            let legacy = super::layout_type(
+                &field.ty,
+                LayoutOptions {
+                    rules: crate::rules::RuleSet::CBuffer,
+                    types: self.opts.types,
+                },
+            )
+            .map(|n| n.size.get())
+            .unwrap_or(end - at);
+            at.saturating_add(legacy)
+        } else {
+            end
+        }
+    }
+
     /// clang's struct builder. `top_level` is true for the buffer itself, whose
     /// members carry packoffsets and whose errors refer to each member.
     fn layout_struct<'f>(
@@ -316,44 +486,12 @@ impl Cx {
         let mut excess: u64 = 0;
         let mut nodes = Vec::with_capacity(capacity);
         let mut padding = Vec::new();
-        let mut prev: Option<(Arc<str>, u64, u64)> = None;
+        let mut prev: Option<(&Arc<str>, u64, u64)> = None;
         for (member, field) in fields {
             let fname = &field.name;
             let t = self.lay_out(&field.ty, member, fname)?;
-            let mut align = t.align;
-            if t.aggregate || cur % 16 + t.size > 16 {
-                align = round_up(align, 16).unwrap_or(16);
-            }
-            let natural = round_up(cur, align).ok_or_else(|| LayoutError::SizeOverflow {
-                member,
-                name: fname.clone(),
-            })?;
-            let explicit = if top_level { field.placement } else { None };
-            let (next, reason) = match explicit.and_then(|p| match p {
-                Placement::VkOffset(_) if self.target == Clang22Target::Dxil => None,
-                p => Some(p),
-            }) {
-                Some(p) => {
-                    let at = p.byte_offset().ok_or_else(|| LayoutError::SizeOverflow {
-                        member,
-                        name: fname.clone(),
-                    })?;
-                    check_placement(at.get(), &t, &field.ty, &prev, member, fname)?;
-                    (at.get(), PaddingReason::ExplicitOffset)
-                }
-                None => {
-                    let reason = if natural == round_up(cur, t.align).unwrap_or(natural) {
-                        PaddingReason::Alignment
-                    } else if matches!(field.ty, Ty::Struct(_)) {
-                        PaddingReason::StructStart
-                    } else if t.aggregate {
-                        PaddingReason::ArrayStart
-                    } else {
-                        PaddingReason::RowBoundary
-                    };
-                    (natural, reason)
-                }
-            };
+            let facts = t.facts();
+            let (next, reason) = self.offset_for(cur, &facts, field, top_level, prev, member)?;
             if next > cur {
                 padding.push(Padding {
                     offset: Size::bytes(cur),
@@ -366,24 +504,9 @@ impl Cx {
             let end = checked_end(Size::bytes(next), Size::bytes(t.size), member, fname)?;
             let mut node = t.node;
             node.shift_in_place(next);
-            excess += t.alloc - t.size;
-            // Sema checks packoffset overlaps with the legacy cbuffer sizes
-            // (DXC's), not with the LLVM sizes codegen uses afterwards.
-            let legacy_end = if top_level && field.placement.is_some() {
-                let legacy = super::layout_type(
-                    &field.ty,
-                    LayoutOptions {
-                        rules: crate::rules::RuleSet::CBuffer,
-                        types: self.opts.types,
-                    },
-                )
-                .map(|n| n.size.get())
-                .unwrap_or(t.size);
-                next.saturating_add(legacy)
-            } else {
-                end.get()
-            };
-            prev = Some((fname.clone(), next, legacy_end));
+            excess += facts.alloc - facts.size;
+            let overlap_end = self.overlap_end(field, top_level, next, end.get());
+            prev = Some((fname, next, overlap_end));
             last = Some((member, fname.clone()));
             nodes.push(FieldNode {
                 name: fname.clone(),
@@ -426,21 +549,21 @@ impl Cx {
 /// The checks clang's Sema makes on `packoffset` (the same as DXC's).
 fn check_placement(
     at: u64,
-    t: &ClangTy,
+    t: &ClangFacts,
     ty: &Ty,
-    prev: &Option<(Arc<str>, u64, u64)>,
+    prev: Option<(&Arc<str>, u64, u64)>,
     member: usize,
     name: &Arc<str>,
 ) -> Result<(), LayoutError> {
-    if let Some((other, start, end)) = prev.as_ref().filter(|p| at < p.2) {
+    if let Some((other, start, end)) = prev.filter(|p| at < p.2) {
         return Err(LayoutError::PackOffsetOverlap {
             member,
             name: name.clone(),
             offset: Size::bytes(at),
             size: Size::bytes(t.size),
             other: other.clone(),
-            other_start: Size::bytes(*start),
-            other_end: Size::bytes(*end),
+            other_start: Size::bytes(start),
+            other_end: Size::bytes(end),
         });
     }
     // Sema's rule names arrays and structs only; a matrix may start mid-row.
@@ -451,11 +574,7 @@ fn check_placement(
             offset: Size::bytes(at),
         });
     }
-    let elem_align = match &t.node.kind {
-        NodeKind::Scalar(_) => t.size,
-        NodeKind::Vector { len, .. } => t.size / *len as u64,
-        _ => 1,
-    };
+    let elem_align = t.elem_align;
     if elem_align > 0 && at % elem_align != 0 {
         return Err(LayoutError::PackOffsetMisaligned {
             member,

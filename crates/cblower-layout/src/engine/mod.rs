@@ -1,5 +1,9 @@
-//! The layout algorithms. Each rule set is a small module with a pure
-//! function from (type or member list, options) to a [`Node`] tree:
+//! The layout algorithms. Each rule set is a small module with two pure
+//! functions of (member list, options): `place_members`, the placements and
+//! per-type layouts a [`BufferLayout`] stores, and `layout_members`, the same
+//! layout as one [`Node`] tree computed member by member (what
+//! [`layout_type`] returns, and the reference [`layout_buffer_tree`] exposes
+//! to the tests):
 //!
 //! * [`row_packer`]: D3D constant buffers as DXC packs them (16-byte rows);
 //! * [`clang22`]: clang-22's cbuffer algorithm, data-layout alignments included;
@@ -21,9 +25,9 @@ use std::sync::Arc;
 
 use crate::buffer::BufferDecl;
 use crate::error::LayoutError;
-use crate::layout::{BufferLayout, Node, NodeKind};
+use crate::layout::{BufferLayout, LayoutBuilder, Node, NodeKind, Padding};
 use crate::rules::{LayoutOptions, RuleSet};
-use crate::ty::{Field, Placement, StructTy, Ty};
+use crate::ty::{Field, MatrixOrder, Placement, Scalar, StructTy, Ty};
 use crate::units::{Alignment, Size};
 
 /// Lays out one buffer under `opts.rules`.
@@ -32,23 +36,105 @@ use crate::units::{Alignment, Size};
 /// empty structs, zero-sized arrays) are left out, and structs containing them
 /// are laid out as filtered copies, as Clang does. Members with an explicit
 /// placement are ordered by offset; the others follow in declaration order.
+///
+/// The result is compact: each distinct member type is laid out once (at
+/// offset 0) and each member is a placement referring to it. Where a
+/// member's layout is not exactly its type's layout shifted to the member's
+/// offset (cbuffer rules near the top of the 64-bit range, a WGSL `@align`
+/// on the member), the member is laid out where it sits and gets a
+/// type-table entry of its own, so [`BufferLayout::root`] always equals the
+/// tree [`layout_buffer_tree`] computes.
 pub fn layout_buffer(decl: &BufferDecl, opts: LayoutOptions) -> Result<BufferLayout, LayoutError> {
     nesting::check_nesting(decl.members.iter().enumerate())?;
     let order = MemberOrder::of(&decl.members, opts.rules);
-    let (root, member_index) = match opts.rules {
-        RuleSet::CBuffer => row_packer::layout_members(&decl.name, &order, opts)?,
-        RuleSet::Clang22(target) => clang22::layout_members(&decl.name, &order, target, opts)?,
-        _ => aligned::layout_members(&decl.name, &order, opts)?,
+    let placed = match opts.rules {
+        RuleSet::CBuffer => row_packer::place_members(&order, opts)?,
+        RuleSet::Clang22(target) => clang22::place_members(&order, target, opts)?,
+        _ => aligned::place_members(&decl.name, &order, opts)?,
     };
-    Ok(BufferLayout {
-        name: decl.name.clone(),
-        kind: decl.kind,
-        binding: decl.binding,
-        rules: opts.rules,
-        root,
-        member_index,
-    })
+    Ok(placed.finish(decl, opts.rules))
 }
+
+/// The buffer's layout computed directly as a tree (one node per member,
+/// each laid out in place): the root struct node and, for each of its
+/// fields, the member's declaration index. [`layout_buffer`] gives the same
+/// tree through [`BufferLayout::root`]; this is the reference the tests
+/// compare it with.
+#[doc(hidden)]
+pub fn layout_buffer_tree(
+    decl: &BufferDecl,
+    opts: LayoutOptions,
+) -> Result<(Node, Vec<usize>), LayoutError> {
+    nesting::check_nesting(decl.members.iter().enumerate())?;
+    let order = MemberOrder::of(&decl.members, opts.rules);
+    match opts.rules {
+        RuleSet::CBuffer => row_packer::layout_members(&decl.name, &order, opts),
+        RuleSet::Clang22(target) => clang22::layout_members(&decl.name, &order, target, opts),
+        _ => aligned::layout_members(&decl.name, &order, opts),
+    }
+}
+
+/// An engine's placements, before they become a [`BufferLayout`].
+pub(crate) struct Placed {
+    pub(crate) builder: LayoutBuilder,
+    /// The buffer's size and alignment (its root struct's).
+    pub(crate) size: Size,
+    pub(crate) align: Alignment,
+    /// Padding between members and at the tail.
+    pub(crate) padding: Vec<Padding>,
+}
+
+impl Placed {
+    fn finish(self, decl: &BufferDecl, rules: RuleSet) -> BufferLayout {
+        self.builder
+            .finish(decl, rules, self.size, self.align, self.padding)
+    }
+}
+
+/// What identifies a member type within one layout call: the value of a
+/// scalar, vector or matrix type, and the address of the shared declaration
+/// of an array's element or a struct (as [`TypeCache`] keys). Two members
+/// with equal keys have equal types, so one layout serves both.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum TypeKey {
+    Scalar(Scalar),
+    Vector(Scalar, u8),
+    Matrix(Scalar, u8, u8, MatrixOrder),
+    Array {
+        elem: usize,
+        len: u64,
+        stride: Option<Size>,
+    },
+    Struct(usize),
+}
+
+impl TypeKey {
+    /// The key of `ty`; resources (which take no bytes) have none.
+    pub(crate) fn of(ty: &Ty) -> Option<TypeKey> {
+        Some(match ty {
+            Ty::Scalar(s) => TypeKey::Scalar(*s),
+            Ty::Vector { scalar, len } => TypeKey::Vector(*scalar, *len),
+            Ty::Matrix {
+                scalar,
+                rows,
+                cols,
+                order,
+            } => TypeKey::Matrix(*scalar, *rows, *cols, *order),
+            Ty::Array { elem, len, stride } => TypeKey::Array {
+                elem: type_key(elem),
+                len: *len,
+                stride: *stride,
+            },
+            Ty::Struct(s) => TypeKey::Struct(type_key(s)),
+            Ty::Resource(_) => return None,
+        })
+    }
+}
+
+/// Per-call map from a member type to what an engine keeps about it (at
+/// least its type-table id). Keys hold addresses, so like a [`TypeCache`]
+/// it never outlives one layout call.
+pub(crate) type SharedTypes<V> = HashMap<TypeKey, V, BuildHasherDefault<AddressHasher>>;
 
 /// Lays out a single type at offset 0 (a `StructuredBuffer<T>` element, a
 /// WGSL struct, a nested struct on its own).

@@ -12,6 +12,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
+use crate::engine::{SharedTypes, TypeKey};
 use crate::error::LayoutError;
 use crate::ty::{Field, StructTy, Ty};
 
@@ -20,16 +21,32 @@ pub const MAX_TYPE_NESTING: usize = 256;
 
 /// Errors for the first of `members` (with its declaration index) whose type
 /// nests deeper than [`MAX_TYPE_NESTING`].
+///
+/// Scalars, vectors, matrices and resources cannot nest, and an array or
+/// struct type already measured (the same shared declaration, see
+/// `TypeKey`) is not measured again, so a million members of a few types
+/// cost a million key lookups rather than a million walks.
 pub fn check_nesting<'a>(
     members: impl IntoIterator<Item = (usize, &'a Field)>,
 ) -> Result<(), LayoutError> {
+    let mut measured: SharedTypes<()> = SharedTypes::default();
     for (index, field) in members {
+        let key = match &field.ty {
+            Ty::Array { .. } | Ty::Struct(_) => TypeKey::of(&field.ty),
+            _ => continue,
+        };
+        if key.is_some_and(|k| measured.contains_key(&k)) {
+            continue;
+        }
         if nests_too_deep(&field.ty) {
             return Err(LayoutError::NestingTooDeep {
                 member: index,
                 name: field.name.clone(),
                 limit: MAX_TYPE_NESTING,
             });
+        }
+        if let Some(key) = key {
+            measured.insert(key, ());
         }
     }
     Ok(())

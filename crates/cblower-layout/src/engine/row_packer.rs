@@ -20,15 +20,123 @@
 use std::sync::Arc;
 
 use crate::engine::{
-    checked_align, checked_end, stored_fields_iter, type_key, MemberOrder, TypeCache,
+    checked_align, checked_end, stored_fields_iter, type_key, MemberOrder, Placed, SharedTypes,
+    TypeCache, TypeKey,
 };
 use crate::error::LayoutError;
-use crate::layout::{FieldNode, MatrixStorage, Node, NodeKind, Padding, PaddingReason};
+use crate::layout::{
+    FieldNode, LayoutBuilder, MatrixStorage, Node, NodeKind, Padding, PaddingReason,
+};
 use crate::rules::LayoutOptions;
 use crate::ty::{Field, MatrixOrder, Scalar, StructTy, Ty};
 use crate::units::{Alignment, Size};
 
-/// Lays out a buffer's (already filtered and ordered) members.
+/// Lays out a buffer's (already filtered and ordered) members as
+/// placements: each distinct member type is laid out once at offset 0 and
+/// every member of that type refers to it.
+///
+/// Under these rules a value that starts a row lays out the same wherever
+/// that row is (rows are 16 bytes and nothing inside depends on more than
+/// the position within a row), and scalars, vectors and one-vector matrices
+/// are single nodes, so a legal placement is always a shifted copy. The
+/// exceptions are left to the in-place algorithm, which then gives the
+/// member its own type entry: a member so close to `u64::MAX` that the
+/// direct computation could overflow ([`REUSE_MARGIN`]), or a type whose
+/// offset-0 layout fails (so the error carries the real offsets).
+pub(crate) fn place_members(
+    members: &MemberOrder<'_>,
+    opts: LayoutOptions,
+) -> Result<Placed, LayoutError> {
+    /// What the packer keeps about a member type.
+    #[derive(Clone, Copy)]
+    struct Known {
+        id: usize,
+        facts: TypeFacts,
+        last: Option<PrecisionClass>,
+    }
+    let mut packer = RowPacker::new(Size::ZERO, opts, 0);
+    let mut out = LayoutBuilder::with_capacity(members.max_len());
+    let mut known: SharedTypes<Known> = SharedTypes::default();
+    let mut structs = StructLayouts::default();
+    for (index, field) in members.iter() {
+        let name = &field.name;
+        let ty = &field.ty;
+        let explicit = explicit_offset(field, index)?;
+        let key = TypeKey::of(ty);
+        let hit = key.and_then(|k| known.get(&k)).copied();
+        let facts = match hit {
+            Some(k) => k.facts,
+            None => TypeFacts::of(ty, opts, index, name)?,
+        };
+        let (offset, reason) = packer.offset_for(&facts, explicit, out.last(), index, name)?;
+        if offset > packer.cur {
+            packer.pad(offset, reason);
+        }
+        let shifts_exactly = |size: Size| {
+            (!facts.aggregate || offset.row_offset() == 0)
+                && offset
+                    .get()
+                    .checked_add(size.get())
+                    .and_then(|end| end.checked_add(REUSE_MARGIN))
+                    .is_some()
+        };
+        let shared = match hit {
+            Some(k) => Some((k.id, k.last)),
+            None => match (
+                key,
+                lay_out(ty, Size::ZERO, opts, index, name, &mut structs),
+            ) {
+                (Some(key), Ok(template)) => {
+                    let last = last_leaf_scalar(&template).map(precision_class);
+                    let id = out.add_type(ty, template);
+                    known.insert(key, Known { id, facts, last });
+                    Some((id, last))
+                }
+                _ => None,
+            },
+        };
+        let (id, last) = match shared {
+            Some((id, last)) if shifts_exactly(out.node(id).size) => (id, last),
+            _ => {
+                let node = lay_out(ty, offset, opts, index, name, &mut structs)?;
+                let last = last_leaf_scalar(&node).map(precision_class);
+                (out.add_type(ty, node), last)
+            }
+        };
+        let size = out.node(id).size;
+        let end = checked_end(offset, size, index, name)?;
+        if size.get() > 0 {
+            if let Some(class) = last {
+                packer.last_row = Some(((end.get() - 1) / 16, class));
+            }
+        }
+        out.place(index, name, offset, id);
+        packer.cur = end;
+    }
+    Ok(Placed {
+        builder: out,
+        size: packer.cur,
+        align: Alignment::SIXTEEN,
+        padding: packer.padding,
+    })
+}
+
+/// A top-level member's `packoffset` / `register(c#)` / `vk::offset` in bytes.
+fn explicit_offset(field: &Field, index: usize) -> Result<Option<Size>, LayoutError> {
+    match field.placement {
+        Some(p) => Ok(Some(p.byte_offset().ok_or_else(|| {
+            LayoutError::SizeOverflow {
+                member: index,
+                name: field.name.clone(),
+            }
+        })?)),
+        None => Ok(None),
+    }
+}
+
+/// Lays out a buffer's (already filtered and ordered) members as one tree,
+/// each member in place (the reference for [`place_members`], and
+/// [`super::layout_type`]).
 pub(crate) fn layout_members(
     name: &Arc<str>,
     members: &MemberOrder<'_>,
@@ -38,13 +146,7 @@ pub(crate) fn layout_members(
     let mut member_index = Vec::with_capacity(members.max_len());
     let mut structs = StructLayouts::default();
     for (index, field) in members.iter() {
-        let explicit = match field.placement {
-            Some(p) => Some(p.byte_offset().ok_or_else(|| LayoutError::SizeOverflow {
-                member: index,
-                name: field.name.clone(),
-            })?),
-            None => None,
-        };
+        let explicit = explicit_offset(field, index)?;
         packer.push(field, index, explicit, &mut structs)?;
         member_index.push(index);
     }
@@ -104,22 +206,14 @@ impl RowPacker {
         let name = &field.name;
         let ty = &field.ty;
         let facts = TypeFacts::of(ty, self.opts, member, name)?;
-        let offset = match explicit {
-            Some(at) => {
-                self.check_explicit(at, &facts, member, name)?;
-                if at > self.cur {
-                    self.pad(at, PaddingReason::ExplicitOffset);
-                }
-                at
-            }
-            None => {
-                let (at, reason) = self.natural_offset(&facts, member, name)?;
-                if at > self.cur {
-                    self.pad(at, reason);
-                }
-                at
-            }
-        };
+        let prev = self
+            .fields
+            .last()
+            .map(|f| (&f.name, f.node.offset, f.node.end()));
+        let (offset, reason) = self.offset_for(&facts, explicit, prev, member, name)?;
+        if offset > self.cur {
+            self.pad(offset, reason);
+        }
         let node = lay_out(ty, offset, self.opts, member, name, structs)?;
         // A value placed at the very top of the range (say at u64::MAX - 15)
         // can end past it; that is an overflow, not a wrapped offset.
@@ -144,6 +238,26 @@ impl RowPacker {
             size: to.saturating_sub(self.cur),
             reason,
         });
+    }
+
+    /// Where a member goes (exactly at `explicit` after DXC's checks, else
+    /// the next legal position), and why any gap before it exists. `prev` is
+    /// the last member placed (name, offset, end), for the overlap error.
+    fn offset_for(
+        &self,
+        facts: &TypeFacts,
+        explicit: Option<Size>,
+        prev: Option<(&Arc<str>, Size, Size)>,
+        member: usize,
+        name: &Arc<str>,
+    ) -> Result<(Size, PaddingReason), LayoutError> {
+        match explicit {
+            Some(at) => {
+                self.check_explicit(at, facts, prev, member, name)?;
+                Ok((at, PaddingReason::ExplicitOffset))
+            }
+            None => self.natural_offset(facts, member, name),
+        }
     }
 
     /// Where a member without explicit placement goes, and why any gap exists.
@@ -183,21 +297,22 @@ impl RowPacker {
         &self,
         at: Size,
         facts: &TypeFacts,
+        prev: Option<(&Arc<str>, Size, Size)>,
         member: usize,
         name: &Arc<str>,
     ) -> Result<(), LayoutError> {
         if at < self.cur {
             // Members arrive sorted by offset, so the only member that can
             // overlap is the last one placed.
-            if let Some(prev) = self.fields.last() {
+            if let Some((other, other_start, other_end)) = prev {
                 return Err(LayoutError::PackOffsetOverlap {
                     member,
                     name: name.clone(),
                     offset: at,
                     size: facts.size,
-                    other: prev.name.clone(),
-                    other_start: prev.node.offset,
-                    other_end: prev.node.end(),
+                    other: other.clone(),
+                    other_start,
+                    other_end,
                 });
             }
         }
@@ -245,6 +360,7 @@ impl RowPacker {
 }
 
 /// What placement needs to know about a type before laying it out.
+#[derive(Clone, Copy)]
 struct TypeFacts {
     /// Starts a new row (arrays, structs, matrices stored as several vectors).
     aggregate: bool,
@@ -405,9 +521,10 @@ fn lay_out(
     })
 }
 
-/// Margin kept below `u64::MAX` when reusing a struct layout: the direct
-/// computation rounds intermediate offsets up to a row, so near the top of
-/// the address range it is left to report the overflow exactly.
+/// Margin kept below `u64::MAX` when reusing a layout computed at offset 0
+/// (a struct instance, or a buffer member's type): the direct computation
+/// rounds intermediate offsets up to a row, so near the top of the address
+/// range it is left to report the overflow exactly.
 const REUSE_MARGIN: u64 = 64;
 
 /// A struct at `at`: a shifted copy of the type's layout at offset 0 when `at`

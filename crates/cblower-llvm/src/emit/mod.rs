@@ -411,10 +411,10 @@ fn emit_buffer_globals<'ctx>(
     let layout_type = match (&decl.element_type, decl.kind) {
         (Some(elem), BufferKind::ConstantBuffer) => {
             // `ConstantBuffer<T> CB;` is one member `CB` of type `%T`.
-            let inner = types.user_struct(elem, &layout.root)?;
+            let inner = types.user_struct(elem, layout.root())?;
             types.wrapper_struct(struct_name, decl.name.clone(), TypeRepr::Struct(inner))?
         }
-        _ => types.named_struct(struct_name, &layout.root)?,
+        _ => types.named_struct(struct_name, layout.root())?,
     };
     let handle_type = match opts.target {
         Target::Dxil => RawType::target_ext(ctx, "dx.CBuffer", &[layout_type.ty], &[])?,

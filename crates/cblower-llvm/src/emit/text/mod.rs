@@ -169,10 +169,10 @@ pub fn plan_module<'a>(
         }
         let (layout_type, fields) = match (&decl.element_type, decl.kind) {
             (Some(elem), BufferKind::ConstantBuffer) => {
-                let inner = types.user_struct(elem, &layout.root)?;
+                let inner = types.user_struct(elem, layout.root())?;
                 types.wrapper_struct(&struct_name, inner)
             }
-            _ => types.named_struct(&struct_name, &layout.root, false)?,
+            _ => types.named_struct(&struct_name, layout.root(), false)?,
         };
         if flavor == Flavor::Dxc {
             for &id in &types.created[checked..] {
