@@ -199,6 +199,9 @@ fn layout_error_help(e: &cblower_layout::LayoutError) -> String {
         NestingTooDeep { .. } => {
             "flatten the nested structs (or arrays of arrays) by a few levels".into()
         }
+        TypeTooLarge { .. } => {
+            "declare repeated parts as arrays (an array is laid out once per element type)".into()
+        }
         Wgsl { .. } => {
             "add @align/@size/@stride attributes so the type meets the uniform buffer rules".into()
         }

@@ -72,6 +72,16 @@ pub enum LayoutError {
         name: Arc<str>,
         limit: usize,
     },
+    #[error(
+        "the type of '{name}' lays out to {values} values (struct fields, vectors, one \
+         element per array), more than the limit of {limit}"
+    )]
+    TypeTooLarge {
+        member: usize,
+        name: Arc<str>,
+        values: u64,
+        limit: u64,
+    },
     #[error("'{name}': {rule}")]
     Wgsl {
         member: usize,
@@ -94,6 +104,7 @@ impl LayoutError {
             | LayoutError::Requires16BitTypes { member, .. }
             | LayoutError::BadVectorLength { member, .. }
             | LayoutError::NestingTooDeep { member, .. }
+            | LayoutError::TypeTooLarge { member, .. }
             | LayoutError::Wgsl { member, .. } => *member,
         }
     }

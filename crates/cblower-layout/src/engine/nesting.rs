@@ -45,11 +45,50 @@ pub fn check_nesting<'a>(
                 limit: MAX_TYPE_NESTING,
             });
         }
+        let values = laid_out_values(&field.ty, &mut HashMap::new());
+        if values > MAX_TYPE_VALUES {
+            return Err(LayoutError::TypeTooLarge {
+                member: index,
+                name: field.name.clone(),
+                values,
+                limit: MAX_TYPE_VALUES,
+            });
+        }
         if let Some(key) = key {
             measured.insert(key, ());
         }
     }
     Ok(())
+}
+
+/// The most values (nodes of the layout tree) one member's type may lay out
+/// to. A struct holding two copies of the previous one, forty times over, is
+/// a few lines of HLSL but 2^40 fields: every layout, report and IR writer
+/// would run out of memory. Arrays keep one element, so only struct fields
+/// multiply; real shaders stay in the hundreds.
+pub const MAX_TYPE_VALUES: u64 = 1 << 20;
+
+/// Nodes of `ty`'s layout tree (arrays count one element), saturating;
+/// memoised per struct so shared structs are counted once. Called after the
+/// nesting check, so the recursion is at most [`MAX_TYPE_NESTING`] deep.
+fn laid_out_values(ty: &Ty, structs: &mut HashMap<*const StructTy, u64>) -> u64 {
+    match ty {
+        Ty::Array { elem, .. } => 1u64.saturating_add(laid_out_values(elem, structs)),
+        // A matrix, its storage array and one vector.
+        Ty::Matrix { .. } => 3,
+        Ty::Struct(s) => {
+            if let Some(n) = structs.get(&Arc::as_ptr(s)) {
+                return *n;
+            }
+            let mut n = 1u64;
+            for f in s.all_fields() {
+                n = n.saturating_add(laid_out_values(&f.ty, structs));
+            }
+            structs.insert(Arc::as_ptr(s), n);
+            n
+        }
+        _ => 1,
+    }
 }
 
 /// Depth-first walk with an explicit stack; a struct or an array is one
@@ -133,6 +172,42 @@ mod tests {
             stride: None,
         };
         assert!(nests_too_deep(&ty));
+    }
+
+    #[test]
+    fn doubling_structs_are_too_large_not_a_hang() {
+        // S0 { float x; }, S(i) { S(i-1) a; S(i-1) b; }: S(i) lays out to
+        // 2^(i+1) - 1 values.
+        let doubling = |levels: usize| {
+            let mut ty = Ty::scalar(Scalar::Float);
+            for i in 0..levels {
+                ty = Ty::Struct(Arc::new(StructTy::new(
+                    format!("S{i}"),
+                    vec![Field::new("a", ty.clone()), Field::new("b", ty)],
+                )));
+            }
+            Field::new("s", ty)
+        };
+        assert_eq!(laid_out_values(&doubling(3).ty, &mut HashMap::new()), 15);
+        // 2^20 - 1 values fit, 2^21 - 1 do not; 2^64 saturates.
+        assert!(check_nesting([(0, &doubling(19))]).is_ok());
+        assert_eq!(
+            check_nesting([(2, &doubling(20))]).unwrap_err(),
+            LayoutError::TypeTooLarge {
+                member: 2,
+                name: Arc::from("s"),
+                values: (1 << 21) - 1,
+                limit: MAX_TYPE_VALUES
+            }
+        );
+        let err = check_nesting([(0, &doubling(200))]).unwrap_err();
+        assert!(matches!(
+            err,
+            LayoutError::TypeTooLarge {
+                values: u64::MAX,
+                ..
+            }
+        ));
     }
 
     #[test]
