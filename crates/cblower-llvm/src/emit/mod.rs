@@ -289,7 +289,7 @@ fn buffer_prelude(
             });
         }
     }
-    if flavor == Flavor::Clang22 && layout.fields().is_empty() {
+    if flavor == Flavor::Clang22 && layout.member_count() == 0 {
         warnings.push(EmitWarning::EmptyBufferSkipped {
             buffer: decl.name.to_string(),
         });

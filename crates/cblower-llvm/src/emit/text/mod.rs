@@ -172,7 +172,7 @@ pub fn plan_module<'a>(
                 let inner = types.user_struct(elem, layout.root())?;
                 types.wrapper_struct(&struct_name, inner)
             }
-            _ => types.named_struct(&struct_name, layout.root(), false)?,
+            _ => types.buffer_struct(&struct_name, &layout)?,
         };
         if flavor == Flavor::Dxc {
             for &id in &types.created[checked..] {
@@ -185,7 +185,6 @@ pub fn plan_module<'a>(
         let handle_type = types.table.handle(layout_type);
         let handle = symbols.add(&names::handle_global_name(decl))?;
         let mut members = Vec::with_capacity(fields.len());
-        let layout_fields = layout.fields();
         for (i, field) in fields.iter().enumerate() {
             let (symbol, _, align) = member_global(
                 decl,
@@ -212,7 +211,7 @@ pub fn plan_module<'a>(
                 &types.table,
                 decl,
                 layout_type,
-                layout_fields,
+                layout.fields(),
                 &fields,
                 &mut drift,
             );

@@ -10,7 +10,7 @@
 use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
-use cblower_layout::{Node, NodeKind, Scalar, Ty};
+use cblower_layout::{BufferLayout, Node, NodeKind, Scalar, Ty};
 
 use super::data_layout::VectorAligns;
 use super::syntax::push_name;
@@ -491,36 +491,78 @@ impl TextTypes {
         node: &Node,
         keep: bool,
     ) -> Result<(TypeId, Vec<TextField>), Unsupported> {
+        // Named before its fields' types are made, as LLVM's path does: the
+        // numbering decides the order types are printed in.
         let id = self.table.new_named(name);
-        let mut elements = Vec::new();
-        let mut fields = Vec::new();
-        let mut cursor = node.offset.get();
+        let base = node.offset.get();
+        let mut items = Vec::new();
         if let NodeKind::Struct { fields: nodes, .. } = &node.kind {
-            fields.reserve(nodes.len());
-            elements.reserve(nodes.len());
+            items.reserve(nodes.len());
             for f in nodes {
-                let at = f.node.offset.get();
-                if at > cursor {
-                    elements.push(self.table.padding(at - cursor)?);
-                }
                 let repr = self.repr(&f.node, Some(&f.ty))?;
-                let ty = Self::repr_ty(&repr);
-                fields.push(TextField {
-                    element: elements.len() as u32,
-                    offset: at - node.offset.get(),
-                    repr,
-                });
-                elements.push(ty);
-                cursor = match self.flavor {
-                    Flavor::Clang22 => at.max(cursor) + self.table.size_in_bytes(ty),
-                    Flavor::Dxc => cursor.max(at + f.node.size.get()),
-                };
+                items.push((f.node.offset.get() - base, f.node.size.get(), repr));
             }
         }
-        let size = cursor - node.offset.get();
+        self.struct_body(id, items, keep)
+    }
+
+    /// The layout struct of a buffer, read from its member placements: each
+    /// distinct member type is turned into a type once, and the buffer's
+    /// tree view ([`BufferLayout::root`]) is never built.
+    pub fn buffer_struct(
+        &mut self,
+        name: &str,
+        layout: &BufferLayout,
+    ) -> Result<(TypeId, Vec<TextField>), Unsupported> {
+        let id = self.table.new_named(name);
+        let mut per_type: Vec<Option<TextRepr>> = vec![None; layout.types().len()];
+        let mut items = Vec::with_capacity(layout.member_count());
+        for member in layout.members() {
+            let repr = match &per_type[member.type_id()] {
+                Some(repr) => repr.clone(),
+                None => {
+                    // Offsets inside a type's node are relative, so its
+                    // offset-0 layout gives the same type as the member's.
+                    let repr = self.repr(&member.layout_type().node, Some(member.ty()))?;
+                    per_type[member.type_id()] = Some(repr.clone());
+                    repr
+                }
+            };
+            items.push((member.offset().get(), member.size().get(), repr));
+        }
+        self.struct_body(id, items, false)
+    }
+
+    /// Fills in struct `id` from its fields (offset from the struct's start,
+    /// size, type), with a padding element before every gap.
+    fn struct_body(
+        &mut self,
+        id: TypeId,
+        items: Vec<(u64, u64, TextRepr)>,
+        keep: bool,
+    ) -> Result<(TypeId, Vec<TextField>), Unsupported> {
+        let mut elements = Vec::with_capacity(items.len());
+        let mut fields = Vec::with_capacity(items.len());
+        let mut cursor = 0;
+        for (at, size, repr) in items {
+            if at > cursor {
+                elements.push(self.table.padding(at - cursor)?);
+            }
+            let ty = Self::repr_ty(&repr);
+            fields.push(TextField {
+                element: elements.len() as u32,
+                offset: at,
+                repr,
+            });
+            elements.push(ty);
+            cursor = match self.flavor {
+                Flavor::Clang22 => at.max(cursor) + self.table.size_in_bytes(ty),
+                Flavor::Dxc => cursor.max(at + size),
+            };
+        }
         let offsets = fields.iter().map(|f| f.offset).collect();
         let stored = if keep { fields.clone() } else { Vec::new() };
-        self.table.set_body(id, elements, size, offsets, stored);
+        self.table.set_body(id, elements, cursor, offsets, stored);
         self.created.push(id);
         Ok((id, fields))
     }
