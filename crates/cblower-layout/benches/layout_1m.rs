@@ -9,45 +9,16 @@
 //! (the algorithm `layout_buffer` used before it returned placements).
 
 use cblower_layout::{
-    layout_buffer, layout_buffer_tree, BufferDecl, BufferKind, BufferLayout, Clang22Target, Field,
-    LayoutOptions, MatrixOrder, RuleSet, Scalar, StructTy, Ty, WgslAddressSpace,
+    layout_buffer, layout_buffer_tree, BufferDecl, BufferKind, BufferLayout, Clang22Target,
+    LayoutOptions, RuleSet, WgslAddressSpace,
 };
+#[path = "support/member_mix.rs"]
+mod member_mix;
+use member_mix::mixed_members;
+
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
 const MEMBERS: usize = 1_000_000;
-
-fn mixed_members(n: usize) -> Vec<Field> {
-    let light = Ty::structure(StructTy::new(
-        "Light",
-        vec![
-            Field::new("position", Ty::vector(Scalar::Float, 3)),
-            Field::new("range", Ty::scalar(Scalar::Float)),
-            Field::new("color", Ty::vector(Scalar::Float, 3)),
-            Field::new(
-                "inner",
-                Ty::structure(StructTy::new(
-                    "Cone",
-                    vec![Field::new("angles", Ty::vector(Scalar::Float, 2))],
-                )),
-            ),
-        ],
-    ));
-    let kinds = [
-        Ty::scalar(Scalar::Float),
-        Ty::vector(Scalar::Float, 3),
-        Ty::scalar(Scalar::Uint),
-        Ty::vector(Scalar::Float, 2),
-        Ty::matrix(Scalar::Float, 4, 4, MatrixOrder::ColumnMajor),
-        Ty::array(Ty::vector(Scalar::Float, 4), 4),
-        Ty::array(Ty::scalar(Scalar::Float), 3),
-        light.clone(),
-        Ty::array(light, 2),
-        Ty::scalar(Scalar::Double),
-    ];
-    (0..n)
-        .map(|i| Field::new(format!("m{i}"), kinds[i % kinds.len()].clone()))
-        .collect()
-}
 
 const RULES: [RuleSet; 5] = [
     RuleSet::CBuffer,

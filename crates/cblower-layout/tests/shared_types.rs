@@ -8,6 +8,9 @@
 //! and accessors equal the tree computed member by member in place
 //! ([`layout_buffer_tree`]).
 
+#[path = "../benches/support/member_mix.rs"]
+mod member_mix;
+use member_mix::mixed_members;
 use std::sync::Arc;
 
 use cblower_layout::{
@@ -277,41 +280,6 @@ proptest! {
             check_against_tree(&decl, LayoutOptions::new(rules).native_16bit(native16))?;
         }
     }
-}
-
-/// The benchmark's mixed members (scalars, vectors, a matrix, arrays, a
-/// nested struct and an array of it), `n` of them.
-fn mixed_members(n: usize) -> Vec<Field> {
-    let light = Ty::structure(StructTy::new(
-        "Light",
-        vec![
-            Field::new("position", Ty::vector(Scalar::Float, 3)),
-            Field::new("range", Ty::scalar(Scalar::Float)),
-            Field::new("color", Ty::vector(Scalar::Float, 3)),
-            Field::new(
-                "inner",
-                Ty::structure(StructTy::new(
-                    "Cone",
-                    vec![Field::new("angles", Ty::vector(Scalar::Float, 2))],
-                )),
-            ),
-        ],
-    ));
-    let kinds = [
-        Ty::scalar(Scalar::Float),
-        Ty::vector(Scalar::Float, 3),
-        Ty::scalar(Scalar::Uint),
-        Ty::vector(Scalar::Float, 2),
-        Ty::matrix(Scalar::Float, 4, 4, MatrixOrder::ColumnMajor),
-        Ty::array(Ty::vector(Scalar::Float, 4), 4),
-        Ty::array(Ty::scalar(Scalar::Float), 3),
-        light.clone(),
-        Ty::array(light, 2),
-        Ty::scalar(Scalar::Double),
-    ];
-    (0..n)
-        .map(|i| Field::new(format!("m{i}"), kinds[i % kinds.len()].clone()))
-        .collect()
 }
 
 /// The benchmark's buffer: every rule set gives the tree, and each of the
