@@ -200,14 +200,17 @@ fn run_here(
         Err(d) => Err(d.into()),
     };
     match lowered {
-        Ok(l) => Ok(Program {
-            buffers: l.buffers,
-            spans: l.spans,
-            vk_bindings: l.vk_bindings,
-            implicit_orders: l.implicit_orders,
-            warnings: diagnostics,
-            sources,
-        }),
+        Ok((l, lowering_warnings)) => {
+            diagnostics.extend(lowering_warnings);
+            Ok(Program {
+                buffers: l.buffers,
+                spans: l.spans,
+                vk_bindings: l.vk_bindings,
+                implicit_orders: l.implicit_orders,
+                warnings: diagnostics,
+                sources,
+            })
+        }
         Err(d) => {
             diagnostics.extend(d);
             Err(ParseError {

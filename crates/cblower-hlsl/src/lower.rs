@@ -36,10 +36,11 @@ pub struct Lowered {
     pub implicit_orders: Vec<ImplicitOrder>,
 }
 
+/// Lowers parsed items; the warnings are dropped (tests use this).
 pub fn lower(items: &[Item], opts: &FrontendOptions) -> Result<Lowered, Diagnostics> {
     let mut l = Lowerer::new(opts);
     l.items(items);
-    l.finish()
+    l.finish().map(|(lowered, _warnings)| lowered)
 }
 
 impl<'a> Lowerer<'a> {
@@ -64,8 +65,9 @@ impl<'a> Lowerer<'a> {
         self.items(std::slice::from_ref(item));
     }
 
-    /// Adds `$Globals` and returns the buffers, or every error found.
-    pub fn finish(mut self) -> Result<Lowered, Diagnostics> {
+    /// Adds `$Globals` and returns the buffers with the warnings, or every
+    /// error found.
+    pub fn finish(mut self) -> Result<(Lowered, Diagnostics), Diagnostics> {
         if !self.globals.is_empty() {
             let first = self.globals.first().map(|g| g.1);
             let (members, spans): (Vec<Field>, Vec<Span>) =
@@ -83,7 +85,7 @@ impl<'a> Lowerer<'a> {
         if self.diags.has_errors() {
             return Err(self.diags);
         }
-        Ok(self.out)
+        Ok((self.out, self.diags))
     }
 }
 
@@ -304,9 +306,18 @@ impl Lowerer<'_> {
         let mut seen: HashMap<Arc<str>, Span, FastHash> =
             HashMap::with_capacity_and_hasher(b.items.len(), FastHash::default());
         let scope = self.scope_key();
+        // clang's -Wmix-packoffset: any variable of the block (statics,
+        // resources and groupshared ones too) with and any without packoffset.
+        let (mut with_packoffset, mut without_packoffset) = (false, false);
         for item in &b.items {
             match item {
                 Item::Decl(d) => {
+                    if !d.modifiers.is_typedef {
+                        for decl in &d.declarators {
+                            with_packoffset |= decl.packoffset.is_some();
+                            without_packoffset |= decl.packoffset.is_none();
+                        }
+                    }
                     let Some(base) = self.declaration_base(d) else {
                         continue;
                     };
@@ -363,6 +374,19 @@ impl Lowerer<'_> {
                 Item::Enum(e) => self.enum_def(e),
                 Item::Namespace { .. } | Item::Buffer(_) | Item::ConstantBuffer(_) => {}
             }
+        }
+        if with_packoffset && without_packoffset {
+            // clang-22 words it "in a cbuffer" for tbuffers too.
+            self.diags.push(
+                Diagnostic::warning(
+                    b.name.span,
+                    "cannot mix packoffset elements with nonpackoffset elements in a cbuffer",
+                )
+                .with_help(
+                    "give every member a packoffset, or none: the members without one are \
+                     packed after the last explicitly placed member",
+                ),
+            );
         }
         let mut decl = BufferDecl::new(b.name.name.as_ref(), kind, members);
         decl.binding = binding;
