@@ -46,9 +46,25 @@ fn layout(stem: &str, format: &str) -> String {
         .expect("the cblower binary runs");
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
-        out.status.success() && stderr.is_empty(),
+        out.status.success(),
         "cblower layout {stem}.hlsl --format {format}: {}\n{stderr}",
         out.status
+    );
+    // forward.hlsl's PerMaterial mixes packoffset and plain members, which
+    // clang-22 warns about too (-Wmix-packoffset); nothing else may warn.
+    let warnings: Vec<&str> = stderr
+        .lines()
+        .filter(|l| l.starts_with("warning:") || l.starts_with("error:"))
+        .collect();
+    let expected: &[&str] = match stem {
+        "forward" => {
+            &["warning: cannot mix packoffset elements with nonpackoffset elements in a cbuffer"]
+        }
+        _ => &[],
+    };
+    assert_eq!(
+        warnings, expected,
+        "{stem}.hlsl --format {format}:\n{stderr}"
     );
     String::from_utf8(out.stdout).expect("the report is UTF-8")
 }
