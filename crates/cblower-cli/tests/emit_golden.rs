@@ -202,8 +202,14 @@ fn expected_outcomes() {
         assert!(has(&format!("{stem}.spirv.clang-22.stderr")));
         // forward's PerMaterial mixes packoffset and plain members: the
         // -Wmix-packoffset warning (clang-22's too) on every target and rules.
-        assert_eq!(has(&format!("{stem}.dxil.clang-22.stderr")), stem == "forward");
-        assert_eq!(has(&format!("{stem}.dxil.cbuffer.stderr")), stem == "forward");
+        assert_eq!(
+            has(&format!("{stem}.dxil.clang-22.stderr")),
+            stem == "forward"
+        );
+        assert_eq!(
+            has(&format!("{stem}.dxil.cbuffer.stderr")),
+            stem == "forward"
+        );
     }
     for stem in ["scene", "postfx", "deferred"] {
         for target in TARGETS {
