@@ -2,6 +2,7 @@
 
 pub mod emit_cmd;
 pub mod exit;
+pub mod frontend_args;
 pub mod layout_cmd;
 pub mod opt_args;
 pub mod output;

@@ -1,16 +1,14 @@
-//! The direct IR text writer (`cblower_llvm::emit::text`) against the LLVM
-//! path (`emit_cbuffers` + `add_module_flags`, printed by LLVM): for every
-//! input, both targets, both rule sets and with and without native 16-bit
-//! types, the two must write the same bytes and report the same warnings.
-//! When the writer hands an input back (`Unsupported`), `emit-llvm` falls
-//! back to the LLVM path; the test counts those cases and requires that the
-//! ordinary inputs (the generated cases, the corpus shaders) never do.
+//! The two sinks of one emission plan: the text writer
+//! (`cblower_llvm::emit::text::write_text`) against the module builder
+//! (`build_module`, printed by LLVM). For every input, both targets, both
+//! rule sets and with and without native 16-bit types, the plan is made
+//! once and the two sinks must write the same bytes. A sample of the
+//! texts is also parsed back by LLVM, verified and reprinted unchanged.
 //!
 //! Inputs: every `lit-tests/emit` and `lit-tests/layout` shader, the example
 //! and corpus shaders of the golden test, the emit fuzz corpus and
 //! regressions, and `CBLOWER_TEXT_CASES` (default 300) cases of the clang-22
-//! differential test's seeded generator. A sample of the writer's output
-//! is also parsed back and verified by LLVM.
+//! differential test's seeded generator.
 
 #[allow(dead_code)]
 mod differential;
@@ -19,148 +17,104 @@ mod fuzz_logic;
 
 use std::path::{Path, PathBuf};
 
-use cblower_cli::emit_cmd::{binding_of, clang22_globals};
 use cblower_hlsl::{parse_file, parse_source, FrontendOptions, Program};
-use cblower_layout::{layout_buffer, BufferDecl, Clang22Target, LayoutOptions, RuleSet};
-use cblower_llvm::emit::text::{plan_module, TextInput};
-use cblower_llvm::emit::{
-    add_module_flags, emit_cbuffers, prepare_module, BufferInput, EmitOptions, EmitWarning,
-    HandleBinding,
-};
+use cblower_layout::BufferDecl;
+use cblower_llvm::emit::text::write_text;
+use cblower_llvm::emit::{build_module, EmissionPlan, HandleBinding};
 use cblower_llvm::ffi::verify_module;
 use cblower_llvm::ir_io::{parse_module, print_module};
 use cblower_llvm::Target;
+use cblower_program::plan::plan_module;
+use cblower_program::{EffectiveDecl, Flavor, PlanInput, PlanOptions, ProgramError};
 use inkwell::context::Context;
+use pretty_assertions::assert_eq;
 
 const TARGETS: [Target; 2] = [Target::Dxil, Target::SpirV];
+const FLAVORS: [Flavor; 2] = [Flavor::Dxc, Flavor::Clang22];
 
 fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-fn rule_sets(target: Target) -> [RuleSet; 2] {
-    let clang = match target {
-        Target::Dxil => Clang22Target::Dxil,
-        Target::SpirV => Clang22Target::SpirV,
-    };
-    [RuleSet::CBuffer, RuleSet::Clang22(clang)]
-}
-
 #[derive(Default)]
 struct Tally {
     identical: usize,
-    /// Inputs neither path emits (layout or emission errors).
+    /// Inputs that cannot be planned (layout or emission errors).
     rejected: usize,
-    /// `label: reason` of every case the writer handed back.
-    fell_back: Vec<String>,
     verified: usize,
 }
 
-/// What the LLVM path prints and warns, or `None` when it rejects the input.
-fn via_llvm(
+fn plan_options(
     module_id: &str,
-    decls: &[BufferDecl],
-    bindings: &[HandleBinding],
-    layout_opts: LayoutOptions,
-    opts: &EmitOptions,
-) -> Option<(String, Vec<EmitWarning>)> {
-    let layouts: Vec<_> = decls
-        .iter()
-        .map(|d| layout_buffer(d, layout_opts).ok())
-        .collect::<Option<_>>()?;
-    let inputs: Vec<BufferInput<'_>> = decls
-        .iter()
-        .zip(&layouts)
-        .zip(bindings)
-        .map(|((decl, layout), &binding)| BufferInput {
-            decl,
-            layout,
-            binding,
-        })
-        .collect();
-    let ctx = Context::create();
-    let module = ctx.create_module(module_id);
-    module.set_source_file_name(module_id);
-    prepare_module(&module, opts.target);
-    let emitted = emit_cbuffers(&ctx, &module, &inputs, opts)
-        .and_then(|e| add_module_flags(&ctx, &module, opts.target, opts.native_16bit).map(|()| e))
-        .ok()?;
-    verify_module(&module).expect("the LLVM path's module verifies");
-    Some((print_module(&module), emitted.warnings))
-}
-
-/// The first line where two texts differ, for the failure message.
-fn first_difference(a: &str, b: &str) -> String {
-    for (i, (x, y)) in a.lines().zip(b.lines()).enumerate() {
-        if x != y {
-            return format!("line {}:\n  llvm: {x}\n  text: {y}", i + 1);
-        }
+    target: Target,
+    flavor: Flavor,
+    native_16bit: bool,
+) -> PlanOptions {
+    PlanOptions {
+        native_16bit,
+        ctor_suffix: "shader.hlsl".into(),
+        module_id: module_id.to_owned(),
+        ..PlanOptions::new(target, flavor)
     }
-    format!(
-        "one text is a prefix of the other ({} and {} bytes)",
-        a.len(),
-        b.len()
-    )
 }
 
-/// Both paths on one module; panics on any difference.
-#[allow(clippy::too_many_arguments)]
+/// Both sinks of one plan; panics on any difference.
 fn compare(
     label: &str,
-    module_id: &str,
-    decls: &[BufferDecl],
-    bindings: &[HandleBinding],
-    target: Target,
-    rules: RuleSet,
-    native_16bit: bool,
+    plan: Result<EmissionPlan<'_>, ProgramError>,
     verify: bool,
     tally: &mut Tally,
 ) {
-    let layout_opts = LayoutOptions::new(rules).native_16bit(native_16bit);
-    let opts = EmitOptions {
-        target,
-        native_16bit,
-        global_ctor: true,
-        ctor_suffix: "shader.hlsl".into(),
+    let Ok(plan) = plan else {
+        tally.rejected += 1;
+        return;
     };
-    let label = format!("{label} {target:?} {} 16bit={native_16bit}", rules.name());
-    let expected = via_llvm(module_id, decls, bindings, layout_opts, &opts);
-    let inputs: Vec<TextInput<'_>> = decls
-        .iter()
-        .zip(bindings)
-        .map(|(decl, &binding)| TextInput { decl, binding })
-        .collect();
-    let mut lay_out = |d: &BufferDecl| layout_buffer(d, layout_opts).ok();
-    let planned = plan_module(module_id, &inputs, &mut lay_out, rules, &opts);
-    match (expected, planned) {
-        (None, Err(_)) => tally.rejected += 1,
-        (None, Ok(_)) => panic!("{label}: the writer accepts what the LLVM path rejects"),
-        (Some(_), Err(reason)) => tally.fell_back.push(format!("{label}: {reason}")),
-        (Some((llvm_text, llvm_warnings)), Ok(module)) => {
-            let mut bytes = Vec::new();
-            module.write_to(&mut bytes).expect("writing to memory");
-            let text = String::from_utf8(bytes).expect("the writer writes UTF-8");
-            assert!(
-                text == llvm_text,
-                "{label}: the texts differ at {}",
-                first_difference(&llvm_text, &text)
-            );
-            assert_eq!(module.warnings(), llvm_warnings.as_slice(), "{label}");
-            tally.identical += 1;
-            if verify {
-                let ctx = Context::create();
-                let parsed = parse_module(&ctx, text.as_bytes(), module_id)
-                    .unwrap_or_else(|e| panic!("{label}: LLVM cannot parse the text: {e:?}"));
-                verify_module(&parsed)
-                    .unwrap_or_else(|e| panic!("{label}: the text does not verify: {e}"));
-                assert_eq!(print_module(&parsed), text, "{label}: LLVM reprints it");
-                tally.verified += 1;
-            }
-        }
+    let label = format!(
+        "{label} {:?} {:?} 16bit={}",
+        plan.target, plan.flavor, plan.native_16bit
+    );
+    let ctx = Context::create();
+    let (module, emitted) = build_module(&ctx, &plan)
+        .unwrap_or_else(|e| panic!("{label}: the module sink refuses a plan: {e}"));
+    let llvm_text = print_module(&module);
+    let mut bytes = Vec::new();
+    write_text(&plan, &mut bytes).expect("writing to memory");
+    let text = String::from_utf8(bytes).expect("the writer writes UTF-8");
+    assert_eq!(llvm_text, text, "{label}");
+    assert_eq!(emitted.warnings, plan.warnings, "{label}");
+    tally.identical += 1;
+    if verify {
+        let ctx = Context::create();
+        let parsed = parse_module(&ctx, text.as_bytes(), &plan.module_id)
+            .unwrap_or_else(|e| panic!("{label}: LLVM cannot parse the text: {e:?}"));
+        verify_module(&parsed).unwrap_or_else(|e| panic!("{label}: the text does not verify: {e}"));
+        assert_eq!(print_module(&parsed), text, "{label}: LLVM reprints it");
+        tally.verified += 1;
     }
 }
 
-/// A parsed program through every target and rule set, as `emit-llvm` runs it.
+/// Declarations with their bindings, planned as they are.
+fn compare_decls(
+    label: &str,
+    decls: &[BufferDecl],
+    bindings: &[HandleBinding],
+    opts: &PlanOptions,
+    verify: bool,
+    tally: &mut Tally,
+) {
+    let inputs = decls
+        .iter()
+        .zip(bindings)
+        .map(|(decl, &binding)| PlanInput {
+            decl: EffectiveDecl::unchanged(decl),
+            binding,
+            layout: None,
+        })
+        .collect();
+    compare(label, plan_module(inputs, opts), verify, tally);
+}
+
+/// A parsed program through every target and flavour, as `emit-llvm` plans it.
 fn compare_program(
     label: &str,
     module_id: &str,
@@ -168,27 +122,12 @@ fn compare_program(
     native_16bit: bool,
     tally: &mut Tally,
 ) {
+    let buffers = program.buffers_for_lowering();
     for target in TARGETS {
-        for rules in rule_sets(target) {
-            let mut program = program.clone();
-            if matches!(rules, RuleSet::Clang22(_)) {
-                clang22_globals(&mut program);
-            }
-            let bindings: Vec<HandleBinding> = (0..program.buffers.len())
-                .map(|i| binding_of(&program, i, target))
-                .collect();
+        for flavor in FLAVORS {
+            let opts = plan_options(module_id, target, flavor, native_16bit);
             let verify = tally.identical % 7 == 0;
-            compare(
-                label,
-                module_id,
-                &program.buffers,
-                &bindings,
-                target,
-                rules,
-                native_16bit,
-                verify,
-                tally,
-            );
+            compare(label, cblower_program::plan(&buffers, &opts), verify, tally);
         }
     }
 }
@@ -205,15 +144,9 @@ fn hlsl_files(dir: &Path) -> Vec<PathBuf> {
 
 fn report(what: &str, tally: &Tally) {
     eprintln!(
-        "{what}: {} identical ({} parsed back and verified), {} rejected by both paths, {} fell back",
-        tally.identical,
-        tally.verified,
-        tally.rejected,
-        tally.fell_back.len()
+        "{what}: {} identical ({} parsed back and verified), {} not plannable",
+        tally.identical, tally.verified, tally.rejected,
     );
-    for f in &tally.fell_back {
-        eprintln!("  fell back: {f}");
-    }
 }
 
 #[test]
@@ -240,11 +173,10 @@ fn lit_shaders_write_the_same_text() {
         "too few cases emitted: {}",
         tally.identical
     );
-    assert!(tally.fell_back.is_empty(), "a lit shader fell back");
 }
 
 #[test]
-fn corpus_shaders_write_the_same_text_without_falling_back() {
+fn corpus_shaders_write_the_same_text() {
     let mut tally = Tally::default();
     let corpus = repo().join("crates/cblower-hlsl/tests/corpus");
     let mut inputs = vec![(
@@ -275,7 +207,6 @@ fn corpus_shaders_write_the_same_text_without_falling_back() {
     }
     report("corpus shaders", &tally);
     assert_eq!(tally.identical, 5 * 2 * 4 - tally.rejected);
-    assert!(tally.fell_back.is_empty());
 }
 
 #[test]
@@ -296,10 +227,10 @@ fn fuzz_emit_inputs_write_the_same_text() {
         };
         let label = file.file_name().unwrap().to_string_lossy().into_owned();
         for target in TARGETS {
-            for rules in rule_sets(target) {
+            for flavor in FLAVORS {
                 let mut decls = decls.clone();
-                let opts = LayoutOptions::new(rules).native_16bit(native_16bit);
-                if fuzz_logic::emit::lay_out(&mut decls, opts).is_none() {
+                let opts = plan_options("fuzz", target, flavor, native_16bit);
+                if fuzz_logic::emit::lay_out(&mut decls, opts.layout_options()).is_none() {
                     continue;
                 }
                 let bindings: Vec<HandleBinding> = decls
@@ -308,17 +239,7 @@ fn fuzz_emit_inputs_write_the_same_text() {
                     .map(|(i, d)| fuzz_logic::emit::binding_of(d, i))
                     .collect();
                 let verify = tally.identical % 5 == 0;
-                compare(
-                    &label,
-                    "fuzz",
-                    &decls,
-                    &bindings,
-                    target,
-                    rules,
-                    native_16bit,
-                    verify,
-                    &mut tally,
-                );
+                compare_decls(&label, &decls, &bindings, &opts, verify, &mut tally);
             }
         }
     }
@@ -328,14 +249,10 @@ fn fuzz_emit_inputs_write_the_same_text() {
         "too few cases emitted: {}",
         tally.identical
     );
-    assert!(
-        tally.fell_back.len() * 20 <= tally.identical,
-        "more than 5% of the fuzz inputs fell back"
-    );
 }
 
 #[test]
-fn generated_cases_write_the_same_text_without_falling_back() {
+fn generated_cases_write_the_same_text() {
     let cases: u64 = std::env::var("CBLOWER_TEXT_CASES")
         .ok()
         .and_then(|v| v.parse().ok())
@@ -357,15 +274,15 @@ fn generated_cases_write_the_same_text_without_falling_back() {
     }
     report("generated cases", &tally);
     assert!(tally.identical as u64 >= cases * 3, "too few cases emitted");
-    assert!(tally.fell_back.is_empty());
 }
 
 /// Shapes picked to exercise LLVM's rules the writer replays: the order of
 /// `TypeFinder`'s walk (`%C` before `%B`), a struct name clash
 /// (`%__cblayout_S.0`), a register printed as a negative `i32`, `tbuffer`,
 /// `ConstantBuffer<T>`, `$Globals`, vectors kept as arrays, min precision.
-/// Two buffers declaring the same global `x` make LLVM rename one (`@x.1`):
-/// the writer must hand that module back rather than guess.
+/// Two buffers declaring the same global `x` would make LLVM rename one
+/// (`@x.1`): planning refuses that module rather than let a member global
+/// change its name.
 #[test]
 fn tricky_shapes_write_the_same_text() {
     let sources = [
@@ -385,9 +302,8 @@ fn tricky_shapes_write_the_same_text() {
              ConstantBuffer<P> CB : register(b3);\n\
              cbuffer A { float3 v3[3]; half2 h; min16int m; double2x3 d; };\nfloat g;\n",
         ),
-        // The front end rejects a member name used in two buffers; the
-        // library API accepts it (the member is renamed below), and the
-        // writer hands such a module back to LLVM.
+        // The front end rejects a member name used in two buffers; through
+        // the library API (the member is renamed below) planning refuses it.
         (
             "dup.hlsl",
             "cbuffer A { float x; };\ncbuffer B { float y; };\n",
@@ -404,6 +320,20 @@ fn tricky_shapes_write_the_same_text() {
             if name == "dup.hlsl" {
                 program.buffers[1].members[0].name = "x".into();
             }
+            if name == "dup.hlsl" {
+                for target in TARGETS {
+                    for flavor in FLAVORS {
+                        let opts = plan_options(name, target, flavor, native_16bit);
+                        let planned = cblower_program::plan(&program.buffers_for_lowering(), &opts);
+                        assert!(
+                            matches!(planned, Err(ProgramError::DuplicateSymbol { ref name }) if name == "x"),
+                            "{target:?} {flavor:?}: {:?}",
+                            planned.err()
+                        );
+                    }
+                }
+                continue;
+            }
             let before = tally.identical;
             compare_program(name, name, &program, native_16bit, &mut tally);
             if name == "order.hlsl" {
@@ -412,10 +342,6 @@ fn tricky_shapes_write_the_same_text() {
         }
     }
     report("tricky shapes", &tally);
-    assert!(!tally.fell_back.is_empty());
-    for f in &tally.fell_back {
-        assert!(f.starts_with("dup.hlsl") && f.contains("`x`"), "{f}");
-    }
-    // kinds.hlsl: ConstantBuffer<T> has no clang-22 IR, so both paths reject it there.
+    // kinds.hlsl: ConstantBuffer<T> has no clang-22 IR, so planning rejects it there.
     assert_eq!(tally.identical, 3 * 2 * 4 - 2 * 2);
 }

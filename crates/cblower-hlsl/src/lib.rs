@@ -53,34 +53,9 @@ pub struct FrontendOptions {
     pub default_matrix_order: MatrixOrder,
 }
 
-/// A `[[vk::binding(binding, set)]]` attribute: used only when targeting
-/// SPIR-V, so it is kept next to the buffer rather than in its [`Binding`].
-///
-/// [`Binding`]: cblower_layout::Binding
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct VkBinding {
-    pub binding: u32,
-    pub set: u32,
-}
-
-/// Clang's implicit-binding order IDs for a buffer: the position of the
-/// buffer among the implicitly bound resources and buffers of the file, in
-/// source order. Resources declared inside a buffer count before it and
-/// `$Globals` counts last. The two targets count differently because a
-/// `[[vk::binding]]` only binds on SPIR-V. Only meaningful for a buffer
-/// without a register slot (and, on SPIR-V, without `vk::binding`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct ImplicitOrder {
-    pub dxil: u32,
-    pub spirv: u32,
-}
-
-impl ImplicitOrder {
-    pub(crate) fn advance(&mut self, dxil: bool, spirv: bool) {
-        self.dxil += u32::from(dxil);
-        self.spirv += u32::from(spirv);
-    }
-}
+/// `[[vk::binding]]` and Clang's implicit-binding order IDs: one binding
+/// concept, shared with emission (see `cblower_program::binding`).
+pub use cblower_program::{ImplicitOrder, VkBinding};
 
 /// Where a buffer and its members were declared, for diagnostics of later
 /// stages (e.g. a packoffset overlap found by the layout engine).
@@ -107,6 +82,46 @@ pub struct Program {
     pub warnings: Diagnostics,
     /// Every file read, for rendering diagnostics at [`Span`]s.
     pub sources: SourceMap,
+}
+
+impl Program {
+    /// The buffers with what decides their bindings, for
+    /// `cblower_program::lay_out_program` and `cblower_program::plan`.
+    pub fn buffers_for_lowering(&self) -> Vec<cblower_program::ProgramBuffer<'_>> {
+        self.buffers
+            .iter()
+            .enumerate()
+            .map(|(i, decl)| cblower_program::ProgramBuffer {
+                decl,
+                vk_binding: self.vk_bindings.get(i).copied().flatten(),
+                implicit_order: self.implicit_orders.get(i).copied().unwrap_or_default(),
+            })
+            .collect()
+    }
+
+    /// The diagnostic for a layout or planning error, at the member or
+    /// buffer declaration it is about.
+    pub fn diagnostic(&self, e: &cblower_program::ProgramError) -> Diagnostic {
+        let help = e.help();
+        let spans = e.buffer_index().and_then(|i| self.spans.get(i));
+        let span = match e {
+            cblower_program::ProgramError::Layout { member, .. } => {
+                spans.and_then(|s| s.members.get(*member).copied())
+            }
+            _ => spans.map(|s| s.name),
+        };
+        match span {
+            Some(span) => Diagnostic::error(span, e.to_string()).with_help(help),
+            None => {
+                let buffer = e.buffer_index().and_then(|i| self.buffers.get(i));
+                let message = match buffer {
+                    Some(b) => format!("in buffer '{}': {e}", b.name),
+                    None => e.to_string(),
+                };
+                Diagnostic::error_without_span(message).with_help(help)
+            }
+        }
+    }
 }
 
 /// Reads, preprocesses and parses a shader file.

@@ -91,6 +91,47 @@ pub enum LayoutError {
 }
 
 impl LayoutError {
+    /// How to fix the declaration, in one line (a diagnostic's `help:`).
+    pub fn help(&self) -> String {
+        use LayoutError::*;
+        match self {
+            PackOffsetOverlap { .. } => {
+                "move one of the members to a packoffset past the other's end".into()
+            }
+            PackOffsetCrossesRow { .. } => {
+                "use a component that leaves room in the row, or start the member at .x".into()
+            }
+            PackOffsetMisaligned { align, .. } => {
+                format!("use a packoffset that is a multiple of {align} bytes")
+            }
+            PackOffsetAggregateNotRowStart { .. } => {
+                "place arrays and structs at component .x".into()
+            }
+            ExplicitOffsetBackwards { .. } => {
+                "explicit offsets must increase with the member order".into()
+            }
+            SizeOverflow { .. } => "reduce the array dimensions".into(),
+            UnsupportedByClang22 { .. } => {
+                "use the default rules (--rules cbuffer), which follow DXC".into()
+            }
+            Requires16BitTypes { .. } => "pass --enable-16bit-types".into(),
+            BadVectorLength { .. } => {
+                "vectors and matrices have 1 to 4 components per dimension".into()
+            }
+            NestingTooDeep { .. } => {
+                "flatten the nested structs (or arrays of arrays) by a few levels".into()
+            }
+            TypeTooLarge { .. } => {
+                "declare repeated parts as arrays (an array is laid out once per element type)"
+                    .into()
+            }
+            Wgsl { .. } => {
+                "add @align/@size/@stride attributes so the type meets the uniform buffer rules"
+                    .into()
+            }
+        }
+    }
+
     /// Index of the member (in the buffer or struct declaration) the error is about.
     pub fn member(&self) -> usize {
         match self {

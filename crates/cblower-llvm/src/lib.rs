@@ -1,5 +1,5 @@
-//! LLVM side of cblower: IR types for laid-out constant buffers, and (later) the
-//! access and lowering passes.
+//! LLVM side of cblower: the two sinks of an emission plan (IR text, and an
+//! LLVM module), the access API, and the access and lowering passes.
 //!
 //! inkwell 0.11 cannot represent LLVM target extension types: converting one to an
 //! inkwell type panics with `Unsupported type: TargetExt`. Every cbuffer layout type
@@ -13,7 +13,11 @@ mod fast_hash;
 pub mod ffi;
 pub mod ir_io;
 pub mod passes;
-pub mod target;
 
+pub use cblower_program::Target;
 pub use ffi::{LlvmError, RawGlobal, RawType};
-pub use target::Target;
+
+/// The code generation targets (kept at this path for older callers).
+pub mod target {
+    pub use cblower_program::Target;
+}

@@ -13,6 +13,7 @@ use cblower_llvm::emit::{
 };
 use cblower_llvm::ffi::verify_module;
 use cblower_llvm::Target;
+use cblower_program::ProgramError;
 use inkwell::context::Context;
 
 fn inner() -> Ty {
@@ -282,10 +283,10 @@ fn inputs_ir_cannot_be_emitted_for_are_errors() {
     };
     assert_eq!(
         emit_cbuffers(&ctx, &module, &[input], &opts).unwrap_err(),
-        EmitError::UnsupportedRules {
+        EmitError::Program(ProgramError::UnsupportedRules {
             buffer: "CB".into(),
             rules: "std140"
-        }
+        })
     );
     let spirv = layout_buffer(
         &decl,
@@ -298,6 +299,172 @@ fn inputs_ir_cannot_be_emitted_for_are_errors() {
     };
     assert!(matches!(
         emit_cbuffers(&ctx, &module, &[input], &opts),
-        Err(EmitError::TargetMismatch { .. })
+        Err(EmitError::Program(ProgramError::TargetMismatch { .. }))
     ));
+}
+
+fn dxc_input<'a>(decl: &'a BufferDecl, layout: &'a BufferLayout) -> BufferInput<'a> {
+    BufferInput {
+        decl,
+        layout,
+        binding: HandleBinding::Explicit {
+            register: 0,
+            space: 0,
+        },
+    }
+}
+
+fn dxc_opts() -> EmitOptions {
+    EmitOptions {
+        target: Target::Dxil,
+        native_16bit: false,
+        global_ctor: false,
+        ctor_suffix: String::new(),
+    }
+}
+
+/// A second emission into the same module would need LLVM to rename every
+/// type and global (`%__cblayout_CB.0`, `@a1.1`, ...): the builder refuses
+/// it, naming the first clash, and adds nothing it would have renamed.
+#[test]
+fn emitting_twice_into_one_module_is_refused_not_renamed() {
+    let decl = example();
+    let layout = layout_buffer(&decl, LayoutOptions::new(RuleSet::CBuffer)).unwrap();
+    let ctx = Context::create();
+    let module = ctx.create_module("twice");
+    let input = dxc_input(&decl, &layout);
+    emit_cbuffers(&ctx, &module, &[input], &dxc_opts()).unwrap();
+    assert_eq!(
+        emit_cbuffers(&ctx, &module, &[input], &dxc_opts()).unwrap_err(),
+        EmitError::NameTaken {
+            what: "type",
+            name: "__cblayout_CB".into()
+        }
+    );
+    let ir = module.print_to_string().to_string();
+    assert!(!ir.contains(".0 = type"), "a type was renamed:\n{ir}");
+    assert!(!ir.contains("@a1.1"), "a global was renamed:\n{ir}");
+    verify_module(&module).unwrap();
+}
+
+/// A global or function of the caller's that takes a member's name is a
+/// clash too, found before anything is added.
+#[test]
+fn a_callers_global_with_a_members_name_is_refused() {
+    let decl = example();
+    let layout = layout_buffer(&decl, LayoutOptions::new(RuleSet::CBuffer)).unwrap();
+    let ctx = Context::create();
+    let module = ctx.create_module("clash");
+    prepare_module(&module, Target::Dxil);
+    module.add_global(ctx.i32_type(), None, "inner");
+    let before = module.print_to_string().to_string();
+    assert_eq!(
+        emit_cbuffers(&ctx, &module, &[dxc_input(&decl, &layout)], &dxc_opts()).unwrap_err(),
+        EmitError::NameTaken {
+            what: "global",
+            name: "inner".into()
+        }
+    );
+    assert_eq!(module.print_to_string().to_string(), before);
+    let other = Context::create();
+    let module = other.create_module("clash");
+    let f = other.void_type().fn_type(&[], false);
+    module.add_function("_init_buffer_CB.cb", f, None);
+    assert_eq!(
+        emit_cbuffers(&other, &module, &[dxc_input(&decl, &layout)], &dxc_opts()).unwrap_err(),
+        EmitError::NameTaken {
+            what: "function",
+            name: "_init_buffer_CB.cb".into()
+        }
+    );
+}
+
+/// The builder sets the target's triple and data layout on a bare module
+/// (nothing to call first) and refuses a module laid out for another target.
+#[test]
+fn module_data_layout_is_set_or_checked() {
+    let decl = example();
+    let layout = layout_buffer(&decl, LayoutOptions::new(RuleSet::CBuffer)).unwrap();
+    let ctx = Context::create();
+    let bare = ctx.create_module("bare");
+    emit_cbuffers(&ctx, &bare, &[dxc_input(&decl, &layout)], &dxc_opts()).unwrap();
+    assert_eq!(
+        bare.get_data_layout().as_str().to_str().unwrap(),
+        Target::Dxil.data_layout()
+    );
+    assert_eq!(
+        bare.get_triple().as_str().to_str().unwrap(),
+        Target::Dxil.library_triple()
+    );
+    verify_module(&bare).unwrap();
+
+    let other = ctx.create_module("other");
+    prepare_module(&other, Target::SpirV);
+    assert!(matches!(
+        emit_cbuffers(&ctx, &other, &[dxc_input(&decl, &layout)], &dxc_opts()),
+        Err(EmitError::DataLayoutMismatch {
+            target: Target::Dxil,
+            ..
+        })
+    ));
+}
+
+/// A load after a run-time index claims only what every index value
+/// guarantees: `lights[i].range` sits at `16*i + 12` (align 4), however
+/// aligned the array itself is; `lights[i].pos` at `16*i` keeps 16.
+#[test]
+fn access_alignment_after_a_run_time_index_is_what_every_index_guarantees() {
+    let light = Ty::structure(StructTy::new(
+        "Light",
+        vec![
+            Field::new("pos", Ty::vector(Scalar::Float, 3)),
+            Field::new("range", Ty::scalar(Scalar::Float)),
+        ],
+    ));
+    let decl = BufferDecl::new(
+        "Lights",
+        BufferKind::CBuffer,
+        vec![
+            Field::new("count", Ty::scalar(Scalar::Uint)),
+            Field::new("lights", Ty::array(light, 4)),
+        ],
+    );
+    let layout = layout_buffer(&decl, LayoutOptions::new(RuleSet::CBuffer)).unwrap();
+    let ctx = Context::create();
+    let module = ctx.create_module("align");
+    let out = emit_cbuffers(&ctx, &module, &[dxc_input(&decl, &layout)], &dxc_opts()).unwrap();
+    let f = module.add_function(
+        "f",
+        ctx.void_type().fn_type(&[ctx.i32_type().into()], false),
+        None,
+    );
+    let builder = ctx.create_builder();
+    builder.position_at_end(ctx.append_basic_block(f, "entry"));
+    let i = f.get_nth_param(0).unwrap().into_int_value();
+    let lights = out.buffers[0].member("lights").unwrap();
+    let path = |field| {
+        [
+            AccessStep::Index(Index::Dynamic(i)),
+            AccessStep::Field(field),
+        ]
+    };
+    let range = member_pointer(&ctx, &builder, lights, &path("range")).unwrap();
+    assert_eq!((range.offset, range.align), (None, 4));
+    let pos = member_pointer(&ctx, &builder, lights, &path("pos")).unwrap();
+    assert_eq!((pos.offset, pos.align), (None, 16));
+    let fixed = [
+        AccessStep::Index(Index::Const(1)),
+        AccessStep::Field("range"),
+    ];
+    let one = member_pointer(&ctx, &builder, lights, &fixed).unwrap();
+    // lights at 16, element 1 at 32, range at 44.
+    assert_eq!((one.offset, one.align), (Some(44), 4));
+    load(&builder, &range, "r").unwrap();
+    builder.build_return(None).unwrap();
+    verify_module(&module).unwrap();
+    let ir = module.print_to_string().to_string();
+    assert!(
+        ir.contains("%r = load float, ptr addrspace(2) %range, align 4"),
+        "{ir}"
+    );
 }

@@ -12,14 +12,15 @@ use cblower_layout::{
     LayoutOptions, MatrixOrder, Placement, ResourceTy, RuleSet, Scalar, Storage, StructTy, Ty,
 };
 use cblower_llvm::emit::access::{load, member_pointer, AccessError, AccessStep, Index};
-use cblower_llvm::emit::text::{plan_module, TextInput, Unsupported};
+use cblower_llvm::emit::text::write_text;
 use cblower_llvm::emit::{
-    add_module_flags, emit_cbuffers, prepare_module, BufferInput, EmitError, EmitOptions,
-    EmitWarning, EmittedCBuffers, HandleBinding, TypeRepr,
+    add_module_flags, emit_cbuffers, plan_buffers, prepare_module, BufferInput, EmitError,
+    EmitOptions, EmitWarning, EmittedCBuffers, HandleBinding, TypeRepr,
 };
 use cblower_llvm::ffi::verify_module;
 use cblower_llvm::passes::{parse_pipeline, run_pipeline, PipelineError};
 use cblower_llvm::Target;
+use cblower_program::ProgramError;
 use inkwell::context::Context;
 use inkwell::module::Module;
 
@@ -257,11 +258,11 @@ pub fn emit_and_check(
         .and_then(|e| add_module_flags(&ctx, &module, target, native_16bit).map(|()| e));
     let emitted = match emitted {
         Ok(e) => e,
-        Err(
-            EmitError::ConstantBufferInClang22 { .. }
-            | EmitError::ConstantBufferArray { .. }
-            | EmitError::PaddingTooLarge { .. },
-        ) => return,
+        Err(EmitError::Program(
+            ProgramError::ConstantBufferInClang22 { .. }
+            | ProgramError::ConstantBufferArray { .. }
+            | ProgramError::PaddingTooLarge { .. },
+        )) => return,
         Err(e) => panic!("emission failed on a valid declaration: {e}\n{decls:#?}"),
     };
     if let Err(e) = verify_module(&module) {
@@ -270,7 +271,7 @@ pub fn emit_and_check(
             module.print_to_string()
         );
     }
-    check_text_writer(decls, layouts, &inputs, &opts, &module, &emitted.warnings);
+    check_text_writer(decls, &inputs, &opts, &module, &emitted.warnings);
     walk_members(&ctx, &module, &emitted, walk_seed);
     if let Err(e) = verify_module(&module) {
         panic!(
@@ -292,42 +293,26 @@ pub fn emit_and_check(
     }
 }
 
-/// The direct text writer must print what LLVM prints for the module just
-/// built (or hand the module back, which only duplicate symbols may cause).
+/// The text sink must write what LLVM prints for the module the module
+/// sink just built from the same plan.
 fn check_text_writer(
     decls: &[BufferDecl],
-    layouts: &[BufferLayout],
     inputs: &[BufferInput<'_>],
     opts: &EmitOptions,
     module: &Module<'_>,
     warnings: &[EmitWarning],
 ) {
-    let text_inputs: Vec<TextInput<'_>> = inputs
-        .iter()
-        .map(|i| TextInput {
-            decl: i.decl,
-            binding: i.binding,
-        })
-        .collect();
-    let mut next = layouts.iter();
-    let mut lay_out = |_: &BufferDecl| next.next().cloned();
-    let rules = layouts.first().map_or(RuleSet::CBuffer, |l| l.rules);
     let name = module.get_name().to_string_lossy().into_owned();
-    match plan_module(&name, &text_inputs, &mut lay_out, rules, opts) {
-        Ok(planned) => {
-            let mut bytes = Vec::new();
-            planned.write_to(&mut bytes).expect("writing to memory");
-            let llvm = module.print_to_string().to_string();
-            assert!(
-                bytes == llvm.as_bytes(),
-                "the text writer differs from LLVM:\n{}\n---\n{llvm}\n{decls:#?}",
-                String::from_utf8_lossy(&bytes)
-            );
-            assert_eq!(planned.warnings(), warnings);
-        }
-        Err(Unsupported::SymbolClash { .. }) => {}
-        Err(e) => panic!("the text writer declined a module LLVM built: {e}\n{decls:#?}"),
-    }
+    let plan = plan_buffers(inputs, opts, &name).expect("the module sink built this plan");
+    let mut bytes = Vec::new();
+    write_text(&plan, &mut bytes).expect("writing to memory");
+    let llvm = module.print_to_string().to_string();
+    assert!(
+        bytes == llvm.as_bytes(),
+        "the text writer differs from LLVM:\n{}\n---\n{llvm}\n{decls:#?}",
+        String::from_utf8_lossy(&bytes)
+    );
+    assert_eq!(plan.warnings, warnings);
 }
 
 /// Adds `define void @fuzz_access(i32 %i)` loading one random path into

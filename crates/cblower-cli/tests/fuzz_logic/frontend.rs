@@ -2,7 +2,6 @@
 //! layout under every rule set, with native 16-bit types on and off.
 //! Diagnostics are rendered too, since the CLI renders every one of them.
 
-use cblower_cli::layout_cmd::lay_out_program;
 use cblower_hlsl::{parse_source, FrontendOptions};
 use cblower_layout::{Clang22Target, LayoutOptions, RuleSet, WgslAddressSpace};
 
@@ -36,8 +35,9 @@ pub fn run(data: &[u8]) {
         let _ = program.warnings.render(&program.sources, false);
         for rules in ALL_RULES {
             let layout_opts = LayoutOptions::new(rules).native_16bit(native_16bit);
-            if let Err(d) = lay_out_program(&program, layout_opts) {
-                let _ = d.render(&program.sources, false);
+            let buffers = program.buffers_for_lowering();
+            if let Err(e) = cblower_program::lay_out_program(&buffers, layout_opts) {
+                let _ = program.diagnostic(&e).render(&program.sources, false);
             }
         }
     }

@@ -23,6 +23,8 @@ use inkwell::builder::Builder;
 use inkwell::context::Context;
 use inkwell::values::{BasicValueEnum, IntValue, PointerValue};
 
+use cblower_program::plan::names::offset_alignment;
+
 use super::{EmittedMember, TypeRepr};
 use crate::ffi::{GepFlags, LlvmError, PositionedBuilder, RawValue};
 
@@ -89,7 +91,9 @@ pub fn member_pointer<'ctx>(
     let mut repr = member.repr.clone();
     let mut offset = member.offset;
     let mut dynamic = false;
-    let mut align = super::names::offset_alignment(member.offset);
+    // The alignment the run-time indices guarantee: each adds a multiple of
+    // its array's stride to the constant `offset`.
+    let mut stride_align = 16;
     for (step, s) in path.iter().enumerate() {
         match (s, &repr) {
             (AccessStep::Index(index), TypeRepr::Array(a)) => {
@@ -107,7 +111,7 @@ pub fn member_pointer<'ctx>(
                     }
                     Index::Dynamic(v) => {
                         dynamic = true;
-                        align = align.min(super::names::offset_alignment(a.stride));
+                        stride_align = stride_align.min(offset_alignment(a.stride));
                         let v = builder
                             .build_int_cast(*v, i32t, "")
                             .map_err(|e| LlvmError::Builder(e.to_string()))?;
@@ -144,9 +148,9 @@ pub fn member_pointer<'ctx>(
             }
         }
     }
-    if !dynamic {
-        align = super::names::offset_alignment(offset);
-    }
+    // `lights[i].range` at 16*i + 12 is only 4-aligned, whatever the
+    // member's own offset.
+    let align = stride_align.min(offset_alignment(offset));
     let pointer = ptr.into_pointer_value().ok_or(AccessError::NotALeaf)?;
     Ok(Access {
         pointer,

@@ -88,17 +88,17 @@ pub(super) fn init_function<'ctx>(
     Ok(f)
 }
 
-/// `_GLOBAL__sub_I_<suffix>` calling every init function, registered in
-/// `@llvm.global_ctors` with priority 65535.
+/// `name` (`_GLOBAL__sub_I_<file>`) calling every init function,
+/// registered in `@llvm.global_ctors` with priority 65535.
 pub(super) fn global_ctor<'ctx>(
     ctx: &'ctx Context,
     module: &Module<'ctx>,
     target: Target,
-    suffix: &str,
+    name: &str,
     inits: &[FunctionValue<'ctx>],
 ) -> Result<FunctionValue<'ctx>, EmitError> {
     let f = module.add_function(
-        &format!("_GLOBAL__sub_I_{suffix}"),
+        name,
         ctx.void_type().fn_type(&[], false),
         Some(InkLinkage::Internal),
     );

@@ -9,20 +9,21 @@
 //! named layout struct: its name, its size, and the offset of each
 //! non-padding element from the start of the struct:
 //! `!{!"__cblayout_CB", i32 20, i32 0, i32 16}`. The numbers come from the
-//! same [`StructRepr`]s the types were built from; a number past `i32`'s
-//! range (a buffer larger than 2 GiB) is written as an `i64`.
+//! plan's [`NamedStruct`]s, the same the types were built from; a number
+//! past `i32`'s range (a buffer larger than 2 GiB) is written as an `i64`.
 
-use std::rc::Rc;
-
+use cblower_program::plan::NamedStruct;
 use inkwell::context::Context;
 use inkwell::module::{FlagBehavior, Module};
 use inkwell::targets::{TargetData, TargetTriple};
 
-use super::{EmitError, EmittedBuffer, StructRepr};
+use super::{EmitError, EmittedBuffer};
 use crate::ffi::{add_named_metadata_tuple, MdTupleOperand, RawValue};
 use crate::Target;
 
-/// Sets the triple and data layout clang-22 uses for a shader-model 6.3 library.
+/// Sets the triple and data layout clang-22 uses for a shader-model 6.3
+/// library. [`super::build_plan`] does it for a module that has no data
+/// layout yet.
 pub fn prepare_module(module: &Module<'_>, target: Target) {
     module.set_triple(&TargetTriple::create(target.library_triple()));
     let td = TargetData::create(target.data_layout());
@@ -40,22 +41,21 @@ pub fn add_module_flags<'ctx>(
     native_16bit: bool,
 ) -> Result<(), EmitError> {
     let i32t = ctx.i32_type();
-    module.add_basic_value_flag("wchar_size", FlagBehavior::Error, i32t.const_int(4, false));
-    if native_16bit {
+    for (key, value) in cblower_program::plan::module_flags(native_16bit) {
         module.add_basic_value_flag(
-            "dx.nativelowprec",
+            key,
             FlagBehavior::Error,
-            i32t.const_int(1, false),
+            i32t.const_int(u64::from(value), false),
         );
     }
-    if target == Target::Dxil {
-        let one = RawValue::i32_in(ctx, 1);
-        let eight = RawValue::i32_in(ctx, 8);
+    if let Some((major, minor)) = cblower_program::plan::validator_version(target) {
+        let major = RawValue::i32_in(ctx, major);
+        let minor = RawValue::i32_in(ctx, minor);
         add_named_metadata_tuple(
             ctx,
             module,
             "dx.valver",
-            &[MdTupleOperand::Value(one), MdTupleOperand::Value(eight)],
+            &[MdTupleOperand::Value(major), MdTupleOperand::Value(minor)],
         )?;
     }
     Ok(())
@@ -84,14 +84,14 @@ pub fn add_hlsl_cbs<'ctx>(
 pub fn add_hlsl_layouts<'ctx>(
     ctx: &'ctx Context,
     module: &Module<'ctx>,
-    structs: &[Rc<StructRepr<'ctx>>],
+    structs: &[&NamedStruct],
 ) -> Result<(), EmitError> {
     for s in structs {
         let number = |v: u64| MdTupleOperand::Value(layout_number(ctx, v));
-        let mut ops = Vec::with_capacity(s.fields.len() + 2);
+        let mut ops = Vec::with_capacity(s.field_offsets.len() + 2);
         ops.push(MdTupleOperand::String(&s.name));
         ops.push(number(s.size));
-        ops.extend(s.fields.iter().map(|f| number(f.offset)));
+        ops.extend(s.field_offsets.iter().map(|&offset| number(offset)));
         add_named_metadata_tuple(ctx, module, "hlsl.layouts", &ops)?;
     }
     Ok(())

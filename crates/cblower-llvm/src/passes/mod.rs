@@ -192,6 +192,16 @@ pub fn run_pipeline(
     Ok(())
 }
 
+/// The pipeline that lowers a module's cbuffer accesses all the way on
+/// `target` (what `cblower emit-llvm --lower` runs): `dxil-lower` for
+/// DXIL, `spirv-cbuffer-access` for SPIR-V.
+pub fn lowering_pipeline(target: crate::Target) -> &'static str {
+    match target {
+        crate::Target::Dxil => "dxil-lower",
+        crate::Target::SpirV => "spirv-cbuffer-access",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,42 +1,74 @@
-//! Layout types without LLVM: the same walk as [`crate::emit::types`]
-//! (padding elements, padded arrays, vectors kept as arrays, one named type
-//! per user struct through the shared [`StructCache`]), building an interned
-//! table of types that prints itself as LLVM's assembly writer would.
+//! The layout types of a plan: LLVM's types for laid-out buffers, as plain
+//! data, with every padding byte an explicit `target("dx.Padding", N)` /
+//! `target("spirv.Padding", N)`.
 //!
-//! Types other than named structs are interned by structure, as LLVM uniques
-//! them, so "the same type" means the same [`TypeId`] here and the same
-//! `Type*` there; [`TypeTable::finder_order`] relies on it.
+//! The walk follows each member's layout (`cblower_layout::Node`) together
+//! with its source type (`Ty`), which it needs only to know *which* struct a
+//! struct node is, so each user struct gets one named type for the module:
+//!
+//! * scalars and vectors become `float`, `<3 x float>`, ...; a vector whose
+//!   LLVM alloc size exceeds its size under the target's data layout (a
+//!   3-element vector on SPIR-V) becomes `[3 x T]` in the default flavour,
+//!   so that LLVM's own offsets stay the intended ones;
+//! * a matrix becomes the type of its storage (array of vectors, one
+//!   vector, or clang-22's flat scalar array);
+//! * an array whose stride exceeds its element's size, with two or more
+//!   elements, becomes `<{ [N-1 x <{ E, pad }>], E }>`; otherwise `[N x E]`;
+//! * a struct becomes a named packed struct of its fields in offset order,
+//!   with a padding element for every gap.
+//!
+//! Types other than named structs are interned by structure, as LLVM
+//! uniques them, so "the same type" means the same [`TypeId`] here and the
+//! same `Type*` in a module built from the plan; [`TypeTable::finder_order`]
+//! relies on it. Alongside each type the plan keeps a [`PlanRepr`]: the
+//! intended size and, for structs, which element holds which field; the
+//! access API and `!hlsl.layouts` are read from it.
 
 use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
+use std::sync::Arc;
+
 use cblower_layout::{BufferLayout, Node, NodeKind, Scalar, Ty};
 
 use super::data_layout::VectorAligns;
+use super::names::struct_type_name;
+use super::struct_cache::StructCache;
 use super::syntax::push_name;
-use super::Unsupported;
-use crate::emit::struct_cache::StructCache;
-use crate::emit::types::struct_type_name;
-use crate::emit::Flavor;
-use crate::Target;
+use super::Flavor;
+use crate::{ProgramError, Target};
 
 /// An interned type.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct TypeId(u32);
 
+impl TypeId {
+    /// The type's index in its [`TypeTable`] (`0..table.len()`).
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
 /// A scalar type.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Prim {
+    /// `i16`
     I16,
+    /// `i32`
     I32,
+    /// `i64`
     I64,
+    /// `half`
     Half,
+    /// `float`
     Float,
+    /// `double`
     Double,
 }
 
 impl Prim {
-    fn bytes(self) -> u64 {
+    /// Size in bytes.
+    pub fn bytes(self) -> u64 {
         match self {
             Prim::I16 | Prim::Half => 2,
             Prim::I32 | Prim::Float => 4,
@@ -56,21 +88,31 @@ impl Prim {
     }
 }
 
+/// What a type is.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-enum TypeDef {
+pub enum TypeDef {
+    /// A scalar.
     Prim(Prim),
+    /// `<len x elem>`.
     Vector {
+        /// The element type.
         elem: Prim,
+        /// The number of elements.
         len: u8,
     },
+    /// `[count x elem]`.
     Array {
+        /// The element type.
         elem: TypeId,
+        /// The number of elements.
         count: u64,
     },
     /// A literal packed struct `<{ ... }>`.
     Packed(Vec<TypeId>),
-    /// Named struct number `n` (not interned by structure: each is its own).
+    /// Named struct number `n` (not interned by structure: each is its own;
+    /// see [`TypeTable::named`]).
     Named(u32),
+    /// `target("dx.Padding", n)` / `target("spirv.Padding", n)`.
     Padding(u32),
     /// The handle type of the buffer whose layout struct is the operand.
     Handle(TypeId),
@@ -81,6 +123,7 @@ enum TypeDef {
 pub struct NamedStruct {
     /// The name LLVM would give it (`.0`, `.1` appended on a clash).
     pub name: String,
+    /// The element types, padding included.
     pub elems: Vec<TypeId>,
     /// Intended size: end of the last field.
     pub size: u64,
@@ -88,33 +131,80 @@ pub struct NamedStruct {
     pub field_offsets: Vec<u64>,
     /// The fields with their shapes, kept for user structs (the drift check
     /// looks inside them); empty for buffer layout structs.
-    pub fields: Vec<TextField>,
+    pub fields: Vec<PlanField>,
     /// LLVM's offset of each element (packed: the running sum of alloc sizes).
     pub elem_offsets: Vec<u64>,
 }
 
-/// The shape of a laid-out value (the text twin of `TypeRepr`).
+impl NamedStruct {
+    /// The fields with their shapes (empty for a buffer's layout struct).
+    pub fn fields(&self) -> &[PlanField] {
+        &self.fields
+    }
+}
+
+/// The shape of a laid-out value.
 #[derive(Clone, Debug)]
-pub enum TextRepr {
-    Leaf(TypeId),
-    Array(Rc<TextArray>),
+pub enum PlanRepr {
+    /// A scalar or vector (or a matrix stored as one vector).
+    Leaf(LeafRepr),
+    /// An array, plain or padded (matrices stored as arrays too).
+    Array(Rc<PlanArray>),
+    /// A named struct; its fields are [`NamedStruct::fields`].
     Struct(TypeId),
 }
 
+/// A scalar or vector value.
+#[derive(Clone, Copy, Debug)]
+pub struct LeafRepr {
+    /// The type in the layout struct.
+    pub memory: TypeId,
+    /// The type a load produces: `memory`, except for a vector kept as an
+    /// array in memory, which loads as the vector.
+    pub value: TypeId,
+    /// The HLSL scalar (`bool` is stored and loaded as `i32`).
+    pub scalar: Scalar,
+    /// Intended size in bytes.
+    pub size: u64,
+}
+
+/// An array, plain or padded.
 #[derive(Debug)]
-pub struct TextArray {
+pub struct PlanArray {
+    /// `[N x E]`, or `<{ [N-1 x <{ E, pad }>], E }>` when padded.
     pub ty: TypeId,
-    pub elem: TextRepr,
+    /// The element.
+    pub elem: PlanRepr,
+    /// The number of elements.
     pub count: u64,
+    /// Distance between element starts.
     pub stride: u64,
+    /// `<{ E, pad }>` when the array is padded (`count >= 2` and a gap).
     pub padded_elem: Option<TypeId>,
 }
 
+/// A field of a layout struct.
 #[derive(Clone, Debug)]
-pub struct TextField {
+pub struct PlanField {
+    /// The source name of the field (a member, or a struct field).
+    pub name: Arc<str>,
+    /// Index of the struct element holding the field (padding elements count).
     pub element: u32,
+    /// Offset from the start of the struct.
     pub offset: u64,
-    pub repr: TextRepr,
+    /// The field's type.
+    pub repr: PlanRepr,
+}
+
+impl PlanRepr {
+    /// The type of the value in memory.
+    pub fn ty(&self) -> TypeId {
+        match self {
+            PlanRepr::Leaf(l) => l.memory,
+            PlanRepr::Array(a) => a.ty,
+            PlanRepr::Struct(id) => *id,
+        }
+    }
 }
 
 /// All types of a module, interned, with each one's printed reference and
@@ -137,6 +227,7 @@ pub struct TypeTable {
 }
 
 impl TypeTable {
+    /// An empty table for `target`'s data layout.
     pub fn new(target: Target) -> TypeTable {
         TypeTable {
             target,
@@ -223,39 +314,74 @@ impl TypeTable {
         s
     }
 
+    /// How many types the table holds (type ids are `0..len`).
+    pub fn len(&self) -> usize {
+        self.defs.len()
+    }
+
+    /// Whether the table holds no type.
+    pub fn is_empty(&self) -> bool {
+        self.defs.is_empty()
+    }
+
+    /// What type `id` is.
+    pub fn def(&self, id: TypeId) -> &TypeDef {
+        &self.defs[id.0 as usize]
+    }
+
+    /// The type with index `index` (see [`TypeId::index`]).
+    pub fn id(&self, index: usize) -> Option<TypeId> {
+        (index < self.defs.len()).then_some(TypeId(index as u32))
+    }
+
+    /// The named structs in the order they were named (the order LLVM
+    /// must create them in to give them the same names).
+    pub fn named_in_order(&self) -> &[TypeId] {
+        &self.named_ids
+    }
+
+    /// How the type is written where it is used (`float`, `%Inner`, ...).
     pub fn text(&self, id: TypeId) -> &str {
         &self.text[id.0 as usize]
     }
 
+    /// LLVM's `getTypeSizeInBits / 8`.
     pub fn size_in_bytes(&self, id: TypeId) -> u64 {
         self.sizes[id.0 as usize].0
     }
 
+    /// LLVM's `getTypeAllocSize` under the target's data layout.
     pub fn alloc_size(&self, id: TypeId) -> u64 {
         self.sizes[id.0 as usize].1
     }
 
+    /// The type of a scalar.
     pub fn prim(&mut self, p: Prim) -> TypeId {
         self.intern(TypeDef::Prim(p))
     }
 
+    /// `<len x elem>`.
     pub fn vector(&mut self, elem: Prim, len: u8) -> TypeId {
         self.intern(TypeDef::Vector { elem, len })
     }
 
+    /// `[count x elem]`.
     pub fn array(&mut self, elem: TypeId, count: u64) -> TypeId {
         self.intern(TypeDef::Array { elem, count })
     }
 
+    /// `<{ elems }>`.
     pub fn packed(&mut self, elems: Vec<TypeId>) -> TypeId {
         self.intern(TypeDef::Packed(elems))
     }
 
-    pub fn padding(&mut self, bytes: u64) -> Result<TypeId, Unsupported> {
-        let n = u32::try_from(bytes).map_err(|_| Unsupported::PaddingTooLarge { bytes })?;
+    /// A padding type of `bytes` bytes.
+    pub fn padding(&mut self, bytes: u64) -> Result<TypeId, ProgramError> {
+        let n = u32::try_from(bytes).map_err(|_| ProgramError::PaddingTooLarge { bytes })?;
         Ok(self.intern(TypeDef::Padding(n)))
     }
 
+    /// The handle type of a buffer whose layout struct is `layout`.
     pub fn handle(&mut self, layout: TypeId) -> TypeId {
         self.intern(TypeDef::Handle(layout))
     }
@@ -294,7 +420,7 @@ impl TypeTable {
         elems: Vec<TypeId>,
         size: u64,
         field_offsets: Vec<u64>,
-        fields: Vec<TextField>,
+        fields: Vec<PlanField>,
     ) {
         let mut elem_offsets = Vec::with_capacity(elems.len());
         let mut at = 0;
@@ -311,6 +437,10 @@ impl TypeTable {
         s.elem_offsets = elem_offsets;
     }
 
+    /// Named struct `id`.
+    ///
+    /// # Panics
+    /// When `id` is not a named struct (a bug in the caller).
     pub fn named(&self, id: TypeId) -> &NamedStruct {
         match self.defs[id.0 as usize] {
             TypeDef::Named(n) => &self.named[n as usize],
@@ -366,9 +496,10 @@ impl TypeTable {
     }
 }
 
-/// Builds layout types into a [`TypeTable`] exactly as `LayoutTypes` builds
-/// them into an LLVM context.
-pub struct TextTypes {
+/// Builds a module's layout types into a [`TypeTable`], sharing one named
+/// type per user struct ([`StructCache`]'s policy).
+pub struct PlanTypes {
+    /// The types built so far.
     pub table: TypeTable,
     flavor: Flavor,
     native_16bit: bool,
@@ -377,9 +508,10 @@ pub struct TextTypes {
     pub created: Vec<TypeId>,
 }
 
-impl TextTypes {
-    pub fn new(target: Target, flavor: Flavor, native_16bit: bool) -> TextTypes {
-        TextTypes {
+impl PlanTypes {
+    /// An empty set of types for one module.
+    pub fn new(target: Target, flavor: Flavor, native_16bit: bool) -> PlanTypes {
+        PlanTypes {
             table: TypeTable::new(target),
             flavor,
             native_16bit,
@@ -388,7 +520,8 @@ impl TextTypes {
         }
     }
 
-    fn scalar(&self, s: Scalar) -> Prim {
+    /// The in-memory type of an HLSL scalar (`bool` is `i32`).
+    pub fn scalar(&self, s: Scalar) -> Prim {
         let short = self.native_16bit;
         match s {
             Scalar::Bool | Scalar::Int | Scalar::Uint => Prim::I32,
@@ -404,33 +537,39 @@ impl TextTypes {
         }
     }
 
-    fn leaf(&mut self, scalar: Scalar, len: Option<u8>) -> TextRepr {
+    fn leaf(&mut self, scalar: Scalar, len: Option<u8>, size: u64) -> PlanRepr {
         let elem = self.scalar(scalar);
         let Some(len) = len else {
             let ty = self.table.prim(elem);
-            return TextRepr::Leaf(ty);
+            return PlanRepr::Leaf(LeafRepr {
+                memory: ty,
+                value: ty,
+                scalar,
+                size,
+            });
         };
-        let mut ty = self.table.vector(elem, len);
-        if self.flavor == Flavor::Dxc && self.table.alloc_size(ty) != self.table.size_in_bytes(ty) {
+        let value = self.table.vector(elem, len);
+        let mut memory = value;
+        if self.flavor == Flavor::Dxc
+            && self.table.alloc_size(value) != self.table.size_in_bytes(value)
+        {
+            // LLVM would give the vector more bytes than it has in the buffer.
             let e = self.table.prim(elem);
-            ty = self.table.array(e, u64::from(len));
+            memory = self.table.array(e, u64::from(len));
         }
-        TextRepr::Leaf(ty)
-    }
-
-    fn repr_ty(r: &TextRepr) -> TypeId {
-        match r {
-            TextRepr::Leaf(ty) => *ty,
-            TextRepr::Array(a) => a.ty,
-            TextRepr::Struct(id) => *id,
-        }
+        PlanRepr::Leaf(LeafRepr {
+            memory,
+            value,
+            scalar,
+            size,
+        })
     }
 
     /// The type of `node`; `ty` is the node's source type when known.
-    pub fn repr(&mut self, node: &Node, ty: Option<&Ty>) -> Result<TextRepr, Unsupported> {
+    pub fn repr(&mut self, node: &Node, ty: Option<&Ty>) -> Result<PlanRepr, ProgramError> {
         match &node.kind {
-            NodeKind::Scalar(s) => Ok(self.leaf(*s, None)),
-            NodeKind::Vector { scalar, len } => Ok(self.leaf(*scalar, Some(*len))),
+            NodeKind::Scalar(s) => Ok(self.leaf(*s, None, node.size.get())),
+            NodeKind::Vector { scalar, len } => Ok(self.leaf(*scalar, Some(*len), node.size.get())),
             NodeKind::Matrix { storage, .. } => self.repr(storage, None),
             NodeKind::Array {
                 count,
@@ -445,7 +584,7 @@ impl TextTypes {
                 let elem = self.repr(element, elem_ty)?;
                 let stride = stride.get();
                 let pad = stride.saturating_sub(element.size.get());
-                let e = Self::repr_ty(&elem);
+                let e = elem.ty();
                 let (ty, padded_elem) = if *count >= 2 && pad > 0 {
                     let p = self.table.padding(pad)?;
                     let cell = self.table.packed(vec![e, p]);
@@ -454,7 +593,7 @@ impl TextTypes {
                 } else {
                     (self.table.array(e, *count), None)
                 };
-                Ok(TextRepr::Array(Rc::new(TextArray {
+                Ok(PlanRepr::Array(Rc::new(PlanArray {
                     ty,
                     elem,
                     count: *count,
@@ -468,7 +607,7 @@ impl TextTypes {
                     _ => None,
                 };
                 if let Some(id) = source.and_then(|s| self.structs.for_source(s)) {
-                    return Ok(TextRepr::Struct(id));
+                    return Ok(PlanRepr::Struct(id));
                 }
                 let llvm_name = match source {
                     Some(s) => struct_type_name(s),
@@ -478,21 +617,21 @@ impl TextTypes {
                 if let Some(s) = source {
                     self.structs.remember_source(s, id);
                 }
-                Ok(TextRepr::Struct(id))
+                Ok(PlanRepr::Struct(id))
             }
         }
     }
 
     /// A named packed struct of the fields of struct node `node`; `keep`
     /// says whether the field shapes stay in the table.
-    pub fn named_struct(
+    fn named_struct(
         &mut self,
         name: &str,
         node: &Node,
         keep: bool,
-    ) -> Result<(TypeId, Vec<TextField>), Unsupported> {
-        // Named before its fields' types are made, as LLVM's path does: the
-        // numbering decides the order types are printed in.
+    ) -> Result<(TypeId, Vec<PlanField>), ProgramError> {
+        // Named before its fields' types are made, as a module builder
+        // creates them: the numbering of clashing names follows this order.
         let id = self.table.new_named(name);
         let base = node.offset.get();
         let mut items = Vec::new();
@@ -500,7 +639,12 @@ impl TextTypes {
             items.reserve(nodes.len());
             for f in nodes {
                 let repr = self.repr(&f.node, Some(&f.ty))?;
-                items.push((f.node.offset.get() - base, f.node.size.get(), repr));
+                items.push(Item {
+                    name: f.name.clone(),
+                    offset: f.node.offset.get() - base,
+                    size: f.node.size.get(),
+                    repr,
+                });
             }
         }
         self.struct_body(id, items, keep)
@@ -513,9 +657,9 @@ impl TextTypes {
         &mut self,
         name: &str,
         layout: &BufferLayout,
-    ) -> Result<(TypeId, Vec<TextField>), Unsupported> {
+    ) -> Result<(TypeId, Vec<PlanField>), ProgramError> {
         let id = self.table.new_named(name);
-        let mut per_type: Vec<Option<TextRepr>> = vec![None; layout.types().len()];
+        let mut per_type: Vec<Option<PlanRepr>> = vec![None; layout.types().len()];
         let mut items = Vec::with_capacity(layout.member_count());
         for member in layout.members() {
             let repr = match &per_type[member.type_id()] {
@@ -528,36 +672,48 @@ impl TextTypes {
                     repr
                 }
             };
-            items.push((member.offset().get(), member.size().get(), repr));
+            items.push(Item {
+                name: member.name().clone(),
+                offset: member.offset().get(),
+                size: member.size().get(),
+                repr,
+            });
         }
         self.struct_body(id, items, false)
     }
 
-    /// Fills in struct `id` from its fields (offset from the struct's start,
-    /// size, type), with a padding element before every gap.
+    /// Fills in struct `id` from its fields, with a padding element before
+    /// every gap.
     fn struct_body(
         &mut self,
         id: TypeId,
-        items: Vec<(u64, u64, TextRepr)>,
+        items: Vec<Item>,
         keep: bool,
-    ) -> Result<(TypeId, Vec<TextField>), Unsupported> {
+    ) -> Result<(TypeId, Vec<PlanField>), ProgramError> {
         let mut elements = Vec::with_capacity(items.len());
         let mut fields = Vec::with_capacity(items.len());
         let mut cursor = 0;
-        for (at, size, repr) in items {
+        for item in items {
+            let at = item.offset;
             if at > cursor {
                 elements.push(self.table.padding(at - cursor)?);
             }
-            let ty = Self::repr_ty(&repr);
-            fields.push(TextField {
+            let ty = item.repr.ty();
+            fields.push(PlanField {
+                name: item.name,
                 element: elements.len() as u32,
                 offset: at,
-                repr,
+                repr: item.repr,
             });
             elements.push(ty);
             cursor = match self.flavor {
+                // Exactly clang's running offset: where the member really
+                // starts (an explicit offset that overlaps the previous
+                // member does not move it back) plus the data-layout size
+                // of its type, which for a struct holding a SPIR-V
+                // 3-element vector exceeds the layout's size.
                 Flavor::Clang22 => at.max(cursor) + self.table.size_in_bytes(ty),
-                Flavor::Dxc => cursor.max(at + size),
+                Flavor::Dxc => cursor.max(at + item.size),
             };
         }
         let offsets = fields.iter().map(|f| f.offset).collect();
@@ -567,8 +723,9 @@ impl TextTypes {
         Ok((id, fields))
     }
 
-    /// The layout type of a user struct called `llvm_name`.
-    pub fn user_struct(&mut self, llvm_name: &str, node: &Node) -> Result<TypeId, Unsupported> {
+    /// The layout type of a user struct called `llvm_name`: the one already
+    /// built under that name for the same shape, or a new one.
+    pub fn user_struct(&mut self, llvm_name: &str, node: &Node) -> Result<TypeId, ProgramError> {
         let key = match self.structs.for_name(llvm_name, node) {
             Ok(shared) => return Ok(shared),
             Err(key) => key,
@@ -578,18 +735,33 @@ impl TextTypes {
         Ok(id)
     }
 
-    /// `<{ %T }>`, the layout struct of a `ConstantBuffer<T>`.
-    pub fn wrapper_struct(&mut self, name: &str, inner: TypeId) -> (TypeId, Vec<TextField>) {
+    /// `<{ %T }>`, the layout struct of a `ConstantBuffer<T>`, whose one
+    /// field is called `field` (the buffer's name).
+    pub fn wrapper_struct(
+        &mut self,
+        name: &str,
+        field: Arc<str>,
+        inner: TypeId,
+    ) -> (TypeId, Vec<PlanField>) {
         let id = self.table.new_named(name);
         let size = self.table.named(inner).size;
-        let fields = vec![TextField {
+        let fields = vec![PlanField {
+            name: field,
             element: 0,
             offset: 0,
-            repr: TextRepr::Struct(inner),
+            repr: PlanRepr::Struct(inner),
         }];
         self.table
-            .set_body(id, vec![inner], size, vec![0], Vec::new());
+            .set_body(id, vec![inner], size, vec![0], fields.clone());
         self.created.push(id);
         (id, fields)
     }
+}
+
+/// A field before it has an element number.
+struct Item {
+    name: Arc<str>,
+    offset: u64,
+    size: u64,
+    repr: PlanRepr,
 }

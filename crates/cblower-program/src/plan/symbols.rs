@@ -5,36 +5,27 @@
 //! namespaces).
 //!
 //! Names with a dot (handles, name strings, init functions, intrinsics, and
-//! every renamed name) are few, one or two per buffer, and kept exactly.
-//! Names without one are member symbols, one per member: only a 64-bit hash
-//! of each is kept, and a repeated hash hands the module back to the LLVM
-//! path (a real clash, renamed there; or, very rarely, a hash collision),
-//! so the set stays small without ever guessing. A dotted and an undotted
-//! name can never be equal.
+//! every renamed name) are few, one or two per buffer. Names without one
+//! are member symbols, one per member, which must not clash at all: a
+//! member global LLVM renamed would no longer be the variable the shader
+//! reads. A dotted and an undotted name can never be equal.
 
-use std::collections::hash_map::DefaultHasher;
 use std::collections::HashSet;
-use std::hash::{Hash, Hasher};
 
-use super::Unsupported;
+use crate::ProgramError;
 
+/// The global names of one module.
 #[derive(Default)]
 pub struct SymbolTable {
     dotted: HashSet<String>,
-    undotted: HashSet<u64>,
+    undotted: HashSet<String>,
     last_unique: u64,
-}
-
-fn hash_of(name: &str) -> u64 {
-    let mut h = DefaultHasher::new();
-    name.hash(&mut h);
-    h.finish()
 }
 
 impl SymbolTable {
     /// Adds a global or function LLVM would rename on a clash; returns the
     /// name it gets.
-    pub fn add(&mut self, wanted: &str) -> Result<String, Unsupported> {
+    pub fn add(&mut self, wanted: &str) -> Result<String, ProgramError> {
         if !wanted.contains('.') {
             self.add_member(wanted)?;
             return Ok(wanted.to_owned());
@@ -50,28 +41,28 @@ impl SymbolTable {
 
     /// Adds a name that must be free (an undotted one, or an intrinsic,
     /// which LLVM would look up rather than rename).
-    pub fn add_exact(&mut self, name: &str) -> Result<(), Unsupported> {
+    pub fn add_exact(&mut self, name: &str) -> Result<(), ProgramError> {
         let fresh = if name.contains('.') {
             self.dotted.insert(name.to_owned())
         } else {
-            self.undotted.insert(hash_of(name))
+            self.undotted.insert(name.to_owned())
         };
         if fresh {
             Ok(())
         } else {
-            Err(Unsupported::SymbolClash {
+            Err(ProgramError::DuplicateSymbol {
                 name: name.to_owned(),
             })
         }
     }
 
     /// Adds a member global's symbol, which must be free.
-    pub fn add_member(&mut self, name: &str) -> Result<(), Unsupported> {
+    pub fn add_member(&mut self, name: &str) -> Result<(), ProgramError> {
         if name.contains('.') {
             // Not a symbol the front end makes; kept exact all the same.
             let renamed = self.add(name)?;
             if renamed != name {
-                return Err(Unsupported::SymbolClash {
+                return Err(ProgramError::DuplicateSymbol {
                     name: name.to_owned(),
                 });
             }
@@ -96,7 +87,7 @@ mod tests {
         t.add_member("x").unwrap();
         assert!(matches!(
             t.add_member("x"),
-            Err(Unsupported::SymbolClash { .. })
+            Err(ProgramError::DuplicateSymbol { .. })
         ));
         assert!(t.add_exact("llvm.global_ctors").is_ok());
         assert!(t.add_exact("llvm.global_ctors").is_err());

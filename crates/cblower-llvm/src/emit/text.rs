@@ -1,16 +1,46 @@
-//! Writing a planned module, section by section in the order of LLVM's
-//! assembly writer: header, named types, globals, functions, attribute
-//! groups, named metadata, metadata nodes. Blank lines separate the
-//! sections as LLVM separates them (one before each non-empty section, one
-//! before each function).
+//! The text sink: writes an [`EmissionPlan`] as the IR text LLVM's
+//! assembly writer prints for the module [`super::build_plan`] builds from
+//! the same plan, without building it (a module of 100k globals costs more
+//! to build and print through LLVM than this whole writer).
+//!
+//! Section by section in the order of LLVM's writer: header, named types
+//! (in LLVM's `TypeFinder` order), globals, functions, attribute groups,
+//! named metadata, metadata nodes. Blank lines separate the sections as
+//! LLVM separates them (one before each non-empty section, one before each
+//! function). The integration test `text_writer_equality` compares the two
+//! sinks byte for byte.
 
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
-use super::syntax::{i32_operand, name, push_escaped, push_name};
-use super::{Flavor, HandleBinding, PlannedBuffer, TextModule};
-use crate::emit::names;
-use crate::Target;
+use cblower_program::plan::syntax::{i32_operand, name, push_escaped, push_name};
+use cblower_program::plan::{EmissionPlan, Flavor};
+use cblower_program::{HandleBinding, Target};
+
+/// Why the text writer cannot write a plan.
+#[derive(Debug, thiserror::Error)]
+pub enum TextError {
+    /// LLVM prints the module identifier raw in a comment line, which a
+    /// line break would end: build the module instead.
+    #[error("the module identifier contains a line break")]
+    ModuleId,
+    /// Writing failed.
+    #[error(transparent)]
+    Io(#[from] io::Error),
+}
+
+/// Writes `plan`'s IR text (what LLVM prints for the module built from it).
+/// Wrap a file in a `BufWriter`: lines are written one by one.
+pub fn write_text(plan: &EmissionPlan<'_>, out: &mut dyn Write) -> Result<(), TextError> {
+    if plan.module_id.contains('\n') {
+        return Err(TextError::ModuleId);
+    }
+    Ok(TextWriter { plan }.write_to(out)?)
+}
+
+struct TextWriter<'p, 'a> {
+    plan: &'p EmissionPlan<'a>,
+}
 
 /// The attribute groups, numbered in the order functions first use them.
 const INIT_ATTRS: &str = "alwaysinline";
@@ -20,11 +50,8 @@ const CTOR_GROUP: &str = "alwaysinline convergent nounwind \"no-infs-fp-math\"=\
 const CONVERGENCE_ATTRS: &str =
     "convergent nocallback nofree nosync nounwind willreturn memory(none)";
 
-impl TextModule<'_> {
-    /// Writes the module's IR text (what LLVM prints for the module the
-    /// LLVM path builds). Wrap a file in a `BufWriter`: lines are written
-    /// one by one.
-    pub fn write_to(&self, out: &mut dyn Write) -> io::Result<()> {
+impl TextWriter<'_, '_> {
+    fn write_to(&self, out: &mut dyn Write) -> io::Result<()> {
         let mut line = String::new();
         self.write_header(out)?;
         self.write_types(out, &mut line)?;
@@ -36,33 +63,34 @@ impl TextModule<'_> {
 
     fn write_header(&self, out: &mut dyn Write) -> io::Result<()> {
         let mut s = String::new();
-        if !self.module_id.is_empty() {
-            s.push_str(&format!("; ModuleID = '{}'\n", self.module_id));
+        if !self.plan.module_id.is_empty() {
+            s.push_str(&format!("; ModuleID = '{}'\n", self.plan.module_id));
             s.push_str("source_filename = \"");
-            push_escaped(&mut s, self.module_id.as_bytes());
+            push_escaped(&mut s, self.plan.module_id.as_bytes());
             s.push_str("\"\n");
         }
         s.push_str(&format!(
             "target datalayout = \"{}\"\ntarget triple = \"{}\"\n",
-            self.target.data_layout(),
-            self.target.library_triple()
+            self.plan.target.data_layout(),
+            self.plan.target.library_triple()
         ));
         out.write_all(s.as_bytes())
     }
 
     fn write_types(&self, out: &mut dyn Write, line: &mut String) -> io::Result<()> {
         let order = self
+            .plan
             .types
-            .finder_order(self.buffers.iter().map(|b| b.handle_type));
+            .finder_order(self.plan.buffers.iter().map(|b| b.handle_type));
         if order.is_empty() {
             return Ok(());
         }
         out.write_all(b"\n")?;
         for id in order {
             line.clear();
-            line.push_str(self.types.text(id));
+            line.push_str(self.plan.types.text(id));
             line.push_str(" = type ");
-            line.push_str(&self.types.named_body(id));
+            line.push_str(&self.plan.types.named_body(id));
             line.push('\n');
             out.write_all(line.as_bytes())?;
         }
@@ -70,28 +98,28 @@ impl TextModule<'_> {
     }
 
     fn write_globals(&self, out: &mut dyn Write, line: &mut String) -> io::Result<()> {
-        if self.buffers.is_empty() {
+        if self.plan.buffers.is_empty() {
             return Ok(());
         }
         out.write_all(b"\n")?;
         let member_prefix = format!(
             " = external hidden addrspace({}) ",
-            self.target.constant_address_space()
+            self.plan.target.constant_address_space()
         );
-        for b in &self.buffers {
+        for b in &self.plan.buffers {
             line.clear();
             push_name(line, '@', &b.handle);
             line.push_str(" = global ");
-            line.push_str(self.types.text(b.handle_type));
+            line.push_str(self.plan.types.text(b.handle_type));
             line.push_str(" poison\n");
             out.write_all(line.as_bytes())?;
             for m in &b.members {
                 line.clear();
-                let (symbol, is_const) = member_symbol(b, m.source as usize);
+                let (symbol, is_const) = b.member_symbol(m);
                 push_name(line, '@', &symbol);
                 line.push_str(&member_prefix);
                 line.push_str(if is_const { "constant " } else { "global " });
-                line.push_str(self.types.text(m.ty));
+                line.push_str(self.plan.types.text(m.repr.ty()));
                 let _ = writeln!(line, ", align {}", m.align);
                 out.write_all(line.as_bytes())?;
             }
@@ -100,14 +128,14 @@ impl TextModule<'_> {
                 push_name(line, '@', &b.string);
                 line.push_str(&format!(
                     " = private unnamed_addr constant [{} x i8] c\"",
-                    b.decl.name.len() + 1
+                    b.decl().name.len() + 1
                 ));
-                push_escaped(line, b.decl.name.as_bytes());
+                push_escaped(line, b.decl().name.as_bytes());
                 line.push_str("\\00\", align 1\n");
                 out.write_all(line.as_bytes())?;
             }
         }
-        if let Some(ctor) = &self.ctor {
+        if let Some(ctor) = &self.plan.ctor {
             line.clear();
             line.push_str("@llvm.global_ctors = appending global [1 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 65535, ptr ");
             push_name(line, '@', ctor);
@@ -118,14 +146,14 @@ impl TextModule<'_> {
     }
 
     fn write_functions(&self, out: &mut dyn Write, line: &mut String) -> io::Result<()> {
-        let spir = self.target == Target::SpirV;
-        let init_cc = if spir && self.flavor == Flavor::Dxc {
+        let spir = self.plan.target == Target::SpirV;
+        let init_cc = if spir && self.plan.flavor == Flavor::Dxc {
             "spir_func "
         } else {
             ""
         };
-        for b in &self.buffers {
-            let handle_type = self.types.text(b.handle_type);
+        for b in &self.plan.buffers {
+            let handle_type = self.plan.types.text(b.handle_type);
             let intrinsic = name('@', &b.intrinsic);
             let local = name('%', &format!("{}_h", b.handle));
             let (x, y) = match b.binding {
@@ -153,7 +181,7 @@ impl TextModule<'_> {
             ));
             out.write_all(line.as_bytes())?;
         }
-        let Some(ctor) = &self.ctor else {
+        let Some(ctor) = &self.plan.ctor else {
             return Ok(());
         };
         line.clear();
@@ -166,7 +194,7 @@ impl TextModule<'_> {
             line.push_str("  %0 = call token @llvm.experimental.convergence.entry()\n");
         }
         out.write_all(line.as_bytes())?;
-        for b in &self.buffers {
+        for b in &self.plan.buffers {
             line.clear();
             line.push_str(&format!("  call {cc}void {}()\n", name('@', &b.init)));
             out.write_all(line.as_bytes())?;
@@ -184,15 +212,15 @@ impl TextModule<'_> {
     }
 
     fn write_attributes(&self, out: &mut dyn Write) -> io::Result<()> {
-        if self.buffers.is_empty() {
+        if self.plan.buffers.is_empty() {
             return Ok(());
         }
         let mut s = format!(
             "\nattributes #0 = {{ {INIT_ATTRS} }}\nattributes #1 = {{ {INTRINSIC_ATTRS} }}\n"
         );
-        if self.ctor.is_some() {
+        if self.plan.ctor.is_some() {
             s.push_str(&format!("attributes #2 = {{ {CTOR_GROUP} }}\n"));
-            if self.target == Target::SpirV {
+            if self.plan.target == Target::SpirV {
                 s.push_str(&format!("attributes #3 = {{ {CONVERGENCE_ATTRS} }}\n"));
             }
         }
@@ -200,14 +228,16 @@ impl TextModule<'_> {
     }
 
     fn write_metadata(&self, out: &mut dyn Write, line: &mut String) -> io::Result<()> {
-        let cbs = self.buffers.len();
-        let layouts = if self.flavor == Flavor::Dxc {
-            self.created.len()
+        let cbs = self.plan.buffers.len();
+        let layouts = if self.plan.has_layouts_metadata() {
+            self.plan.layouts.len()
         } else {
             0
         };
-        let flags = if self.native_16bit { 2 } else { 1 };
-        let valver = usize::from(self.target == Target::Dxil);
+        let module_flags = self.plan.module_flags();
+        let flags = module_flags.len();
+        let valver_version = cblower_program::plan::validator_version(self.plan.target);
+        let valver = usize::from(valver_version.is_some());
         out.write_all(b"\n")?;
         let mut next = 0;
         for (named, count) in [
@@ -235,22 +265,25 @@ impl TextModule<'_> {
         }
         out.write_all(b"\n")?;
         let mut n = 0;
-        let member_ptr = format!(", ptr addrspace({}) ", self.target.constant_address_space());
-        for b in &self.buffers {
+        let member_ptr = format!(
+            ", ptr addrspace({}) ",
+            self.plan.target.constant_address_space()
+        );
+        for b in &self.plan.buffers {
             line.clear();
             line.push_str(&format!("!{n} = !{{ptr "));
             n += 1;
             push_name(line, '@', &b.handle);
             for m in &b.members {
                 line.push_str(&member_ptr);
-                push_name(line, '@', &member_symbol(b, m.source as usize).0);
+                push_name(line, '@', &b.member_symbol(m).0);
             }
             line.push_str("}\n");
             out.write_all(line.as_bytes())?;
         }
         if layouts > 0 {
-            for &id in &self.created {
-                let s = self.types.named(id);
+            for &id in &self.plan.layouts {
+                let s = self.plan.types.named(id);
                 line.clear();
                 line.push_str(&format!("!{n} = !{{!\""));
                 n += 1;
@@ -264,29 +297,17 @@ impl TextModule<'_> {
                 out.write_all(line.as_bytes())?;
             }
         }
-        let mut s = format!("!{n} = !{{i32 1, !\"wchar_size\", i32 4}}\n");
-        n += 1;
-        if self.native_16bit {
-            s.push_str(&format!(
-                "!{n} = !{{i32 1, !\"dx.nativelowprec\", i32 1}}\n"
-            ));
+        let mut s = String::new();
+        for (key, value) in module_flags {
+            s.push_str(&format!("!{n} = !{{i32 1, !\""));
+            push_escaped(&mut s, key.as_bytes());
+            s.push_str(&format!("\", i32 {value}}}\n"));
             n += 1;
         }
-        if self.target == Target::Dxil {
-            s.push_str(&format!("!{n} = !{{i32 1, i32 8}}\n"));
+        if let Some((major, minor)) = valver_version {
+            s.push_str(&format!("!{n} = !{{i32 {major}, i32 {minor}}}\n"));
         }
         out.write_all(s.as_bytes())
-    }
-}
-
-/// The symbol of a member global and whether it is `constant`.
-fn member_symbol(b: &PlannedBuffer<'_>, source: usize) -> (String, bool) {
-    match b.decl.kind {
-        cblower_layout::BufferKind::ConstantBuffer => (b.decl.name.to_string(), false),
-        _ => {
-            let m = &b.decl.members[source];
-            (names::member_symbol(m), m.is_const)
-        }
     }
 }
 

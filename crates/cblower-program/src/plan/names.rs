@@ -1,12 +1,11 @@
 //! The names Clang 22 gives cbuffer objects in IR, and the alignment it
 //! prints on member globals.
 
+use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 use cblower_layout::{BufferDecl, BufferKind, Field, Scalar, StructTy, Ty, TypeOptions};
-
-use super::types::struct_type_name;
 
 use crate::Target;
 
@@ -96,6 +95,7 @@ impl LayoutStructNames {
     }
 }
 
+/// `@<Name>.cb`, or `@<Name>.tb` for a `tbuffer`.
 pub fn handle_global_name(decl: &BufferDecl) -> String {
     match decl.kind {
         BufferKind::TBuffer => format!("{}.tb", decl.name),
@@ -107,6 +107,11 @@ pub fn handle_global_name(decl: &BufferDecl) -> String {
 /// Plain at global scope, `_ZN2NS2niE` inside namespaces, and with the
 /// internal-linkage marker `L` for `const` variables (`_ZL2kc`, `_ZN2NSL2kcE`).
 pub fn member_symbol(field: &Field) -> String {
+    member_symbol_cow(field).into_owned()
+}
+
+/// [`member_symbol`], borrowing the name when it is the symbol.
+pub fn member_symbol_cow(field: &Field) -> Cow<'_, str> {
     let name = &*field.name;
     let ns: Vec<&str> = field
         .namespace
@@ -116,9 +121,9 @@ pub fn member_symbol(field: &Field) -> String {
     let local = if field.is_const { "L" } else { "" };
     if ns.is_empty() {
         return if field.is_const {
-            format!("_ZL{}{name}", name.len())
+            Cow::Owned(format!("_ZL{}{name}", name.len()))
         } else {
-            name.to_owned()
+            Cow::Borrowed(name)
         };
     }
     let mut out = String::from("_ZN");
@@ -126,7 +131,7 @@ pub fn member_symbol(field: &Field) -> String {
         out.push_str(&format!("{}{c}", c.len()));
     }
     out.push_str(&format!("{local}{}{name}E", name.len()));
-    out
+    Cow::Owned(out)
 }
 
 /// The alignment Clang 22 prints on a member global: the AST alignment of
@@ -162,6 +167,48 @@ pub fn offset_alignment(offset: u64) -> u64 {
         16
     } else {
         (1u64 << offset.trailing_zeros()).min(16)
+    }
+}
+
+/// Clang's LLVM name for a user struct's layout type: the qualified name, with
+/// `__cblayout_` in front of the last component when members a constant
+/// buffer does not store had to be removed (anywhere inside), and `anon` for
+/// anonymous structs.
+pub fn struct_type_name(s: &StructTy) -> String {
+    let (scope, base) = match s.name.rsplit_once("::") {
+        Some((scope, base)) => (Some(scope), base),
+        None => (None, &*s.name),
+    };
+    if base == "anon" {
+        return "anon".to_owned();
+    }
+    let base = if needs_filtered_copy(s) {
+        format!("__cblayout_{base}")
+    } else {
+        base.to_owned()
+    };
+    match scope {
+        Some(scope) => format!("{scope}::{base}"),
+        None => base,
+    }
+}
+
+/// True if laying `s` out in a constant buffer removes something from it
+/// (directly or in a struct it contains).
+pub fn needs_filtered_copy(s: &StructTy) -> bool {
+    s.all_fields().any(|f| {
+        !f.is_stored()
+            || match innermost(&f.ty) {
+                Ty::Struct(inner) => needs_filtered_copy(inner),
+                _ => false,
+            }
+    })
+}
+
+fn innermost(ty: &Ty) -> &Ty {
+    match ty {
+        Ty::Array { elem, .. } => innermost(elem),
+        other => other,
     }
 }
 

@@ -1,0 +1,114 @@
+//! What every command that reads HLSL shares: the front-end options, the
+//! target and colour choices, and reading a file into a `Program` with its
+//! warnings printed.
+
+use std::path::PathBuf;
+
+use cblower_hlsl::{parse_file, FrontendOptions, Program};
+use cblower_layout::MatrixOrder;
+use cblower_program::Target;
+use clap::{Args, ValueEnum};
+
+use crate::exit::INPUT_ERROR;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+/// `--target`.
+pub enum TargetArg {
+    Dxil,
+    Spirv,
+}
+
+impl TargetArg {
+    /// The target it names.
+    pub fn target(self) -> Target {
+        match self {
+            TargetArg::Dxil => Target::Dxil,
+            TargetArg::Spirv => Target::SpirV,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum MatrixOrderArg {
+    Row,
+    Column,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ColorArg {
+    Auto,
+    Always,
+    Never,
+}
+
+/// Options shared by every command that reads HLSL.
+#[derive(Args, Debug, Clone)]
+pub struct FrontendArgs {
+    /// Add a directory to the #include search path.
+    #[arg(short = 'I', value_name = "DIR")]
+    pub include_dirs: Vec<PathBuf>,
+    /// Define a macro (NAME or NAME=VALUE).
+    #[arg(short = 'D', value_name = "NAME[=VALUE]")]
+    pub defines: Vec<String>,
+    /// Native 16-bit types, like DXC's -enable-16bit-types.
+    #[arg(long = "enable-16bit-types")]
+    pub enable_16bit_types: bool,
+    /// Default matrix storage order (like DXC's -Zpr for row).
+    #[arg(long = "matrix-order", value_enum, default_value = "column")]
+    pub matrix_order: MatrixOrderArg,
+}
+
+impl FrontendArgs {
+    pub fn options(&self) -> FrontendOptions {
+        let defines = self
+            .defines
+            .iter()
+            .map(|d| match d.split_once('=') {
+                Some((n, v)) => (n.to_owned(), Some(v.to_owned())),
+                None => (d.clone(), None),
+            })
+            .collect();
+        FrontendOptions {
+            include_dirs: self.include_dirs.clone(),
+            defines,
+            native_16bit: self.enable_16bit_types,
+            default_matrix_order: match self.matrix_order {
+                MatrixOrderArg::Row => MatrixOrder::RowMajor,
+                MatrixOrderArg::Column => MatrixOrder::ColumnMajor,
+            },
+        }
+    }
+}
+
+/// Whether diagnostics and reports on a stream get colours.
+pub fn use_color(arg: ColorArg, is_terminal: bool) -> bool {
+    match arg {
+        ColorArg::Always => true,
+        ColorArg::Never => false,
+        ColorArg::Auto => is_terminal && std::env::var_os("NO_COLOR").is_none(),
+    }
+}
+
+/// Parses `file`, printing its warnings, or its errors and the exit code.
+///
+/// The program is never dropped: the process ends after the command, and a
+/// type nested a hundred thousand levels deep (which the layout rejects)
+/// would be dropped recursively, overflowing the stack after the error was
+/// shown.
+pub fn read_program(
+    file: &std::path::Path,
+    frontend: &FrontendArgs,
+    err_color: bool,
+) -> Result<std::mem::ManuallyDrop<Program>, i32> {
+    let program = match parse_file(file, &frontend.options()) {
+        Ok(p) => std::mem::ManuallyDrop::new(p),
+        Err(err) => {
+            eprint!("{}", err.render(err_color));
+            return Err(INPUT_ERROR);
+        }
+    };
+    if !program.warnings.is_empty() {
+        eprint!("{}", program.warnings.render(&program.sources, err_color));
+    }
+    Ok(program)
+}

@@ -1,0 +1,122 @@
+//! Why a program cannot be laid out or planned. Every variant carries the
+//! numbers that explain it and, where it is about a buffer, the buffer's
+//! index in the program so a front end can point at its declaration.
+
+use cblower_layout::LayoutError;
+
+use crate::Target;
+
+/// An error of [`crate::lay_out_program`] or [`crate::plan`].
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum ProgramError {
+    /// Buffer `buffer` cannot be laid out; `member` is the index of the
+    /// offending member in the declaration as written.
+    #[error("{error}")]
+    Layout {
+        /// Index of the buffer in the program.
+        buffer: usize,
+        /// Index of the member in the source declaration.
+        member: usize,
+        /// What the layout engine said.
+        error: LayoutError,
+    },
+    /// A layout handed in was made with a rule set IR cannot be emitted for.
+    #[error("buffer `{buffer}` was laid out with the {rules} rules; IR can only be emitted for the cbuffer or clang-22 rules")]
+    UnsupportedRules {
+        /// The buffer's name.
+        buffer: String,
+        /// The rule set's name.
+        rules: &'static str,
+    },
+    /// A clang-22 layout made for the other target's data layout.
+    #[error("buffer `{buffer}` was laid out for clang-22 on {layout_target:?} but the module targets {target:?}")]
+    TargetMismatch {
+        /// The buffer's name.
+        buffer: String,
+        /// The target the layout was made for.
+        layout_target: Target,
+        /// The module's target.
+        target: Target,
+    },
+    /// Layouts of one module made with different rule sets.
+    #[error("buffers `{first}` and `{second}` were laid out with different rule sets; emit one flavour per module")]
+    MixedFlavors {
+        /// The first buffer's name.
+        first: String,
+        /// The first buffer with other rules.
+        second: String,
+    },
+    /// An array of `ConstantBuffer<T>`.
+    #[error("`{buffer}` is an array of {len} ConstantBuffer<T>; arrays of constant buffers are not supported by IR emission")]
+    ConstantBufferArray {
+        /// Index of the buffer in the program.
+        index: usize,
+        /// The buffer's name.
+        buffer: String,
+        /// The array length (`u64::MAX` when unbounded).
+        len: u64,
+    },
+    /// `ConstantBuffer<T>` under the clang-22 rules.
+    #[error("clang 22 does not know `ConstantBuffer<T>` (it reports \"no template named 'ConstantBuffer'\"), so `{buffer}` has no clang-22 IR")]
+    ConstantBufferInClang22 {
+        /// Index of the buffer in the program.
+        index: usize,
+        /// The buffer's name.
+        buffer: String,
+    },
+    /// A gap larger than a padding type's 32-bit byte count.
+    #[error("a padding run of {bytes} bytes does not fit a padding type's 32-bit size")]
+    PaddingTooLarge {
+        /// The gap in bytes.
+        bytes: u64,
+    },
+    /// Two member globals, or a member global and another global, with one
+    /// symbol (only reachable through the library API: the HLSL front end
+    /// reports a redefinition first).
+    #[error("two globals would be named `{name}`; LLVM would rename one, so member globals must have distinct names")]
+    DuplicateSymbol {
+        /// The symbol.
+        name: String,
+    },
+    /// The default flavour's invariant broke: a bug in cblower.
+    #[error("layout type {ty}: element {element} should be at byte {intended} but LLVM's data layout puts it at {llvm}")]
+    OffsetMismatch {
+        /// The layout type's name.
+        ty: String,
+        /// The element number.
+        element: u32,
+        /// Where the layout puts it.
+        intended: u64,
+        /// Where LLVM's data layout puts it.
+        llvm: u64,
+    },
+}
+
+impl ProgramError {
+    /// The index of the buffer the error is about, when it names one.
+    pub fn buffer_index(&self) -> Option<usize> {
+        match self {
+            ProgramError::Layout { buffer, .. } => Some(*buffer),
+            ProgramError::ConstantBufferArray { index, .. }
+            | ProgramError::ConstantBufferInClang22 { index, .. } => Some(*index),
+            _ => None,
+        }
+    }
+
+    /// How to fix the input, in one line.
+    pub fn help(&self) -> String {
+        match self {
+            ProgramError::Layout { error, .. } => error.help(),
+            ProgramError::ConstantBufferArray { .. } => {
+                "declare one `ConstantBuffer<T>` per binding, or use a `cbuffer`".into()
+            }
+            ProgramError::ConstantBufferInClang22 { .. } => {
+                "use the default rules (--rules cbuffer), or a `cbuffer` block for clang-22".into()
+            }
+            ProgramError::DuplicateSymbol { .. } => {
+                "give every member of every buffer its own name".into()
+            }
+            _ => "this is a bug in cblower; please report it with the input file".into(),
+        }
+    }
+}

@@ -1,0 +1,831 @@
+//! The emission plan: everything a module of laid-out buffers holds, as
+//! plain data, decided once.
+//!
+//! ```text
+//!  ProgramBuffer ──► effective_decl ──► layout ──► PlanTypes ──► EmissionPlan ──┬─► text writer   (cblower-llvm)
+//!  (decl, binding)    (clang-22 policy)  (one buffer   (types,       (types, globals,  └─► module builder (cblower-llvm)
+//!                                         at a time)    padding)      functions, metadata)
+//! ```
+//!
+//! For each buffer, in the order given (Clang's order is source order with
+//! `$Globals` last), the plan holds:
+//!
+//! * `%__cblayout_<Name>`, a packed struct with explicit padding, and the
+//!   user structs it uses ([`types`]);
+//! * the handle global `@<Name>.cb` (`.tb` for a `tbuffer`), one
+//!   `external hidden` member global per stored member in the constant
+//!   address space, and `@<Name>.str`;
+//! * `_init_buffer_<Name>.cb`, which creates the handle from its binding,
+//!   and the handle intrinsic it calls;
+//!
+//! and for the module: the global constructor calling every init function,
+//! `!hlsl.cbs`, in the default flavour `!hlsl.layouts`, and the module
+//! flags ([`module_flags`]). Every name is the one LLVM gives: clashing
+//! dotted names and anonymous structs are numbered as LLVM numbers them.
+//!
+//! Two flavours, chosen by the rule set: [`Flavor::Dxc`] (DXC's offsets,
+//! types chosen so LLVM's data layout agrees, which the plan checks) and
+//! [`Flavor::Clang22`] (clang 22.1 bug for bug, with a warning wherever
+//! LLVM's data layout moves a member on SPIR-V).
+//!
+//! The writers only serialise a plan: neither decides anything, so they
+//! cannot drift apart. Planning keeps one buffer's layout alive at a time.
+
+pub mod data_layout;
+pub mod names;
+mod struct_cache;
+mod symbols;
+pub mod syntax;
+pub mod types;
+
+use std::borrow::Cow;
+use std::collections::HashMap;
+
+use cblower_layout::{
+    layout_buffer, BufferDecl, BufferKind, BufferLayout, Clang22Target, LayoutOptions, RuleSet, Ty,
+    TypeOptions,
+};
+
+use crate::policy::EffectiveDecl;
+use crate::{HandleBinding, ProgramError, Target};
+use symbols::SymbolTable;
+pub use types::{
+    LeafRepr, NamedStruct, PlanArray, PlanField, PlanRepr, PlanTypes, Prim, TypeDef, TypeId,
+    TypeTable,
+};
+
+/// Which compiler's output the emission reproduces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Flavor {
+    /// DXC's offsets (the seed rules; LLVM main after its 2026 fixes).
+    Dxc,
+    /// clang 22.1's output, bug for bug.
+    Clang22,
+}
+
+impl Flavor {
+    /// The flavour a rule set asks for, if it is one IR can be emitted for.
+    pub fn of_rules(rules: RuleSet) -> Option<Flavor> {
+        match rules {
+            RuleSet::CBuffer => Some(Flavor::Dxc),
+            RuleSet::Clang22(_) => Some(Flavor::Clang22),
+            _ => None,
+        }
+    }
+
+    /// The rule set buffers are laid out with for this flavour on `target`.
+    pub fn rules(self, target: Target) -> RuleSet {
+        match (self, target) {
+            (Flavor::Dxc, _) => RuleSet::CBuffer,
+            (Flavor::Clang22, Target::Dxil) => RuleSet::Clang22(Clang22Target::Dxil),
+            (Flavor::Clang22, Target::SpirV) => RuleSet::Clang22(Clang22Target::SpirV),
+        }
+    }
+}
+
+/// Something the caller should know but that does not stop emission.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EmitWarning {
+    /// clang-22 on SPIR-V: LLVM's data layout places this member elsewhere
+    /// than clang intended (the 3-element vector alloc size bug).
+    OffsetDrift {
+        /// The buffer's name.
+        buffer: String,
+        /// The member's name.
+        member: String,
+        /// The byte clang means.
+        intended: u64,
+        /// The byte LLVM computes.
+        llvm: u64,
+    },
+    /// clang-22 emits nothing for a buffer whose members are all filtered out.
+    EmptyBufferSkipped {
+        /// The buffer's name.
+        buffer: String,
+    },
+    /// clang-22 lays out an array of structs that contain resources with the
+    /// unfiltered struct (resource handles inside the cbuffer); cblower emits
+    /// the filtered layout instead.
+    FilteredArrayElement {
+        /// The buffer's name.
+        buffer: String,
+        /// The member's name.
+        member: String,
+    },
+}
+
+impl std::fmt::Display for EmitWarning {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            EmitWarning::OffsetDrift {
+                buffer,
+                member,
+                intended,
+                llvm,
+            } => write!(
+                f,
+                "`{member}` in `{buffer}`: clang-22 means byte {intended} (of the member or a part of it), but under the SPIR-V data layout LLVM computes {llvm} (3-element vectors have a larger alloc size there)"
+            ),
+            EmitWarning::EmptyBufferSkipped { buffer } => write!(
+                f,
+                "`{buffer}` stores no members; clang-22 emits nothing for it (not even its handle)"
+            ),
+            EmitWarning::FilteredArrayElement { buffer, member } => write!(
+                f,
+                "`{member}` in `{buffer}`: clang-22 keeps the resources of an array's struct elements inside the cbuffer layout; cblower emits the filtered struct, so this member differs from clang-22's output"
+            ),
+        }
+    }
+}
+
+/// Module-wide choices.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlanOptions {
+    /// The code generation target.
+    pub target: Target,
+    /// Whose output to reproduce.
+    pub flavor: Flavor,
+    /// Native 16-bit types (`half` is `half`; adds the `dx.nativelowprec` flag).
+    pub native_16bit: bool,
+    /// Add the global constructor `_GLOBAL__sub_I_<ctor_suffix>` calling the
+    /// init functions, and `@llvm.global_ctors`, as Clang does. Front ends
+    /// that call the init functions themselves turn this off.
+    pub global_ctor: bool,
+    /// Clang uses the main file's name (`_GLOBAL__sub_I_shader.hlsl`).
+    pub ctor_suffix: String,
+    /// The module identifier and source file name (the text writer's header).
+    pub module_id: String,
+}
+
+impl PlanOptions {
+    /// Options for `target` and `flavor`: no native 16-bit types, a global
+    /// constructor named `_GLOBAL__sub_I_module`, an empty module identifier.
+    pub fn new(target: Target, flavor: Flavor) -> Self {
+        PlanOptions {
+            target,
+            flavor,
+            native_16bit: false,
+            global_ctor: true,
+            ctor_suffix: "module".to_owned(),
+            module_id: String::new(),
+        }
+    }
+
+    /// The layout options buffers are laid out with.
+    pub fn layout_options(&self) -> LayoutOptions {
+        LayoutOptions::new(self.flavor.rules(self.target)).native_16bit(self.native_16bit)
+    }
+}
+
+/// One buffer to plan.
+#[derive(Clone, Debug)]
+pub struct PlanInput<'a> {
+    /// The declaration as the flavour sees it.
+    pub decl: EffectiveDecl<'a>,
+    /// How its handle is created.
+    pub binding: HandleBinding,
+    /// Its layout, if the caller has it; otherwise the planner lays it out
+    /// (and drops it before the next buffer).
+    pub layout: Option<&'a BufferLayout>,
+}
+
+/// One member global.
+#[derive(Clone, Debug)]
+pub struct PlannedMember {
+    /// Index of the member in the (effective) declaration; unused for a
+    /// `ConstantBuffer<T>`, whose one member global is the buffer.
+    pub source: u32,
+    /// The element of the buffer's layout struct that holds it.
+    pub element: u32,
+    /// Byte offset in the buffer.
+    pub offset: u64,
+    /// The alignment printed on the global.
+    pub align: u32,
+    /// Its type.
+    pub repr: PlanRepr,
+}
+
+/// One buffer's globals and functions.
+#[derive(Debug)]
+pub struct PlannedBuffer<'a> {
+    decl: EffectiveDecl<'a>,
+    /// Position of the buffer in the planner's input.
+    pub index: usize,
+    /// How the handle is created.
+    pub binding: HandleBinding,
+    /// `%__cblayout_<Name>`.
+    pub layout_type: TypeId,
+    /// `target("dx.CBuffer", %__cblayout_<Name>)` or the SPIR-V handle.
+    pub handle_type: TypeId,
+    /// The handle global's name (`CB.cb`).
+    pub handle: String,
+    /// The name string's global (`CB.str`).
+    pub string: String,
+    /// This buffer defines the name string (buffers of one name share it).
+    pub owns_string: bool,
+    /// `_init_buffer_CB.cb`.
+    pub init: String,
+    /// The handle intrinsic the init function calls, with its mangled type.
+    pub intrinsic: String,
+    /// The member globals in layout order.
+    pub members: Vec<PlannedMember>,
+}
+
+impl PlannedBuffer<'_> {
+    /// The declaration (as the flavour sees it).
+    pub fn decl(&self) -> &BufferDecl {
+        self.decl.decl()
+    }
+
+    /// The symbol of member global `m` and whether it is `constant`.
+    pub fn member_symbol(&self, m: &PlannedMember) -> (Cow<'_, str>, bool) {
+        let decl = self.decl();
+        match decl.kind {
+            BufferKind::ConstantBuffer => (Cow::Borrowed(&*decl.name), false),
+            _ => {
+                let f = &decl.members[m.source as usize];
+                (names::member_symbol_cow(f), f.is_const)
+            }
+        }
+    }
+
+    /// The source name of member global `m` (the buffer's name for a
+    /// `ConstantBuffer<T>`).
+    pub fn member_name(&self, m: &PlannedMember) -> &std::sync::Arc<str> {
+        let decl = self.decl();
+        match decl.kind {
+            BufferKind::ConstantBuffer => &decl.name,
+            _ => &decl.members[m.source as usize].name,
+        }
+    }
+}
+
+/// A module flag: `!{i32 1, !"<key>", i32 <value>}` (behaviour `Error`).
+pub type ModuleFlag = (&'static str, u32);
+
+/// clang-22's module flags: `wchar_size`, and `dx.nativelowprec` with native
+/// 16-bit types.
+pub fn module_flags(native_16bit: bool) -> Vec<ModuleFlag> {
+    let mut flags = vec![("wchar_size", 4)];
+    if native_16bit {
+        flags.push(("dx.nativelowprec", 1));
+    }
+    flags
+}
+
+/// `!dx.valver = !{!{i32 1, i32 8}}` on DXIL.
+pub fn validator_version(target: Target) -> Option<(u32, u32)> {
+    (target == Target::Dxil).then_some((1, 8))
+}
+
+/// A planned module, ready to be written or built.
+pub struct EmissionPlan<'a> {
+    /// The module identifier and source file name.
+    pub module_id: String,
+    /// The code generation target.
+    pub target: Target,
+    /// Whose output the plan reproduces.
+    pub flavor: Flavor,
+    /// Native 16-bit types.
+    pub native_16bit: bool,
+    /// Every type the module uses.
+    pub types: TypeTable,
+    /// The named structs in the order their bodies were made: `!hlsl.layouts`.
+    pub layouts: Vec<TypeId>,
+    /// The buffers that emit anything, in order.
+    pub buffers: Vec<PlannedBuffer<'a>>,
+    /// The global constructor's name, when there is one.
+    pub ctor: Option<String>,
+    /// What the caller should know, in the order found.
+    pub warnings: Vec<EmitWarning>,
+}
+
+impl EmissionPlan<'_> {
+    /// `!hlsl.layouts` is written in the default flavour only.
+    pub fn has_layouts_metadata(&self) -> bool {
+        self.flavor == Flavor::Dxc
+    }
+
+    /// The module flags (see [`module_flags`]).
+    pub fn module_flags(&self) -> Vec<ModuleFlag> {
+        module_flags(self.native_16bit)
+    }
+}
+
+/// The flavour a set of existing layouts asks for: every layout must use
+/// one rule set IR can be emitted for, made for `target`.
+pub fn flavor_of_layouts<'a>(
+    layouts: impl IntoIterator<Item = &'a BufferLayout>,
+    target: Target,
+) -> Result<Option<Flavor>, ProgramError> {
+    let mut flavor: Option<(Flavor, &str)> = None;
+    for layout in layouts {
+        let rules = layout.rules;
+        let this = Flavor::of_rules(rules).ok_or_else(|| ProgramError::UnsupportedRules {
+            buffer: layout.name.to_string(),
+            rules: rules.name(),
+        })?;
+        if let RuleSet::Clang22(t) = rules {
+            let layout_target = match t {
+                Clang22Target::Dxil => Target::Dxil,
+                Clang22Target::SpirV => Target::SpirV,
+            };
+            if layout_target != target {
+                return Err(ProgramError::TargetMismatch {
+                    buffer: layout.name.to_string(),
+                    layout_target,
+                    target,
+                });
+            }
+        }
+        match flavor {
+            Some((f, first)) if f != this => {
+                return Err(ProgramError::MixedFlavors {
+                    first: first.to_owned(),
+                    second: layout.name.to_string(),
+                })
+            }
+            Some(_) => {}
+            None => flavor = Some((this, &layout.name)),
+        }
+    }
+    Ok(flavor.map(|(f, _)| f))
+}
+
+/// Plans the module of `inputs` (see the module documentation).
+pub fn plan_module<'a>(
+    inputs: Vec<PlanInput<'a>>,
+    opts: &PlanOptions,
+) -> Result<EmissionPlan<'a>, ProgramError> {
+    let given: Vec<&BufferLayout> = inputs.iter().filter_map(|i| i.layout).collect();
+    if let Some(f) = flavor_of_layouts(given.iter().copied(), opts.target)? {
+        if f != opts.flavor {
+            return Err(ProgramError::MixedFlavors {
+                first: format!("(the module, {:?})", opts.flavor),
+                second: given[0].name.to_string(),
+            });
+        }
+    }
+    let flavor = opts.flavor;
+    let target = opts.target;
+    let layout_opts = opts.layout_options();
+    let types_opts = TypeOptions {
+        native_16bit: opts.native_16bit,
+    };
+    let mut types = PlanTypes::new(target, flavor, opts.native_16bit);
+    let mut symbols = SymbolTable::default();
+    let mut strings: HashMap<String, String> = HashMap::new();
+    let mut warnings = Vec::new();
+    let mut drift = Vec::new();
+    let mut buffers = Vec::new();
+    let mut checked = 0;
+    let mut layout_names = names::LayoutStructNames::new(inputs.iter().map(|i| i.decl.decl()));
+    for (index, input) in inputs.into_iter().enumerate() {
+        let layout =
+            match input.layout {
+                Some(l) => Cow::Borrowed(l),
+                None => Cow::Owned(layout_buffer(input.decl.decl(), layout_opts).map_err(
+                    |error| ProgramError::Layout {
+                        buffer: index,
+                        member: input.decl.source_member(error.member()),
+                        error,
+                    },
+                )?),
+            };
+        let decl = input.decl.decl();
+        // Named before the prelude may skip the buffer: clang declares the
+        // layout record of every buffer, emitted or not.
+        let struct_name = layout_names.assign(decl);
+        if !buffer_prelude(index, decl, &layout, flavor, &mut warnings)? {
+            continue;
+        }
+        let (layout_type, fields) = match (&decl.element_type, decl.kind) {
+            (Some(elem), BufferKind::ConstantBuffer) => {
+                // `ConstantBuffer<T> CB;` is one member `CB` of type `%T`.
+                let inner = types.user_struct(elem, layout.root())?;
+                types.wrapper_struct(&struct_name, decl.name.clone(), inner)
+            }
+            _ => types.buffer_struct(&struct_name, &layout)?,
+        };
+        if flavor == Flavor::Dxc {
+            for &id in &types.created[checked..] {
+                let stored = &types.table.named(id).fields;
+                let fields = if id == layout_type { &fields } else { stored };
+                check_struct(&types.table, id, fields)?;
+            }
+            checked = types.created.len();
+        }
+        let handle_type = types.table.handle(layout_type);
+        let handle = symbols.add(&names::handle_global_name(decl))?;
+        let mut members = Vec::with_capacity(fields.len());
+        for (i, field) in fields.iter().enumerate() {
+            let source = match decl.kind {
+                BufferKind::ConstantBuffer => 0,
+                _ => layout.member_index[i],
+            };
+            let (symbol, align) =
+                member_global(decl, source, field.offset, target, flavor, types_opts);
+            symbols.add_member(&symbol)?;
+            members.push(PlannedMember {
+                source: source as u32,
+                element: field.element,
+                offset: field.offset,
+                align: align as u32,
+                repr: field.repr.clone(),
+            });
+        }
+        if flavor == Flavor::Clang22 && target == Target::SpirV {
+            drift_warnings(&types.table, decl, layout_type, &fields, &mut drift);
+        }
+        let (string, owns_string) = match strings.get(&*decl.name) {
+            Some(s) => (s.clone(), false),
+            None => {
+                let s = symbols.add(&format!("{}.str", decl.name))?;
+                strings.insert(decl.name.to_string(), s.clone());
+                (s, true)
+            }
+        };
+        let init = symbols.add(&format!("_init_buffer_{handle}"))?;
+        let intrinsic = intrinsic_name(&types.table, target, input.binding, layout_type);
+        symbols.add_exact(&intrinsic)?;
+        buffers.push(PlannedBuffer {
+            decl: input.decl,
+            index,
+            binding: input.binding,
+            layout_type,
+            handle_type,
+            handle,
+            string,
+            owns_string,
+            init,
+            intrinsic,
+            members,
+        });
+    }
+    warnings.append(&mut drift);
+    let ctor = if opts.global_ctor && !buffers.is_empty() {
+        let ctor = symbols.add(&format!("_GLOBAL__sub_I_{}", opts.ctor_suffix))?;
+        if target == Target::SpirV {
+            symbols.add_exact("llvm.experimental.convergence.entry")?;
+        }
+        symbols.add_exact("llvm.global_ctors")?;
+        Some(ctor)
+    } else {
+        None
+    };
+    Ok(EmissionPlan {
+        module_id: opts.module_id.clone(),
+        target,
+        flavor,
+        native_16bit: opts.native_16bit,
+        layouts: types.created,
+        types: types.table,
+        buffers,
+        ctor,
+        warnings,
+    })
+}
+
+/// The checks and warnings of one buffer before anything is planned for
+/// it; `Ok(false)` when the buffer emits nothing (clang-22 skips buffers
+/// that store no members).
+fn buffer_prelude(
+    index: usize,
+    decl: &BufferDecl,
+    layout: &BufferLayout,
+    flavor: Flavor,
+    warnings: &mut Vec<EmitWarning>,
+) -> Result<bool, ProgramError> {
+    if decl.kind == BufferKind::ConstantBuffer {
+        if flavor == Flavor::Clang22 {
+            return Err(ProgramError::ConstantBufferInClang22 {
+                index,
+                buffer: decl.name.to_string(),
+            });
+        }
+        if let Some(len) = decl.array_len {
+            return Err(ProgramError::ConstantBufferArray {
+                index,
+                buffer: decl.name.to_string(),
+                len,
+            });
+        }
+    }
+    if flavor == Flavor::Clang22 && layout.member_count() == 0 {
+        warnings.push(EmitWarning::EmptyBufferSkipped {
+            buffer: decl.name.to_string(),
+        });
+        return Ok(false);
+    }
+    if flavor == Flavor::Clang22 {
+        for m in &decl.members {
+            if m.is_stored() && array_of_filtered_struct(&m.ty) {
+                warnings.push(EmitWarning::FilteredArrayElement {
+                    buffer: decl.name.to_string(),
+                    member: m.name.to_string(),
+                });
+            }
+        }
+    }
+    Ok(true)
+}
+
+/// The symbol and printed alignment of the member global of declaration
+/// member `source` at byte `offset`.
+fn member_global(
+    decl: &BufferDecl,
+    source: usize,
+    offset: u64,
+    target: Target,
+    flavor: Flavor,
+    types_opts: TypeOptions,
+) -> (Cow<'_, str>, u64) {
+    let (symbol, clang_align) = match decl.kind {
+        BufferKind::ConstantBuffer => (Cow::Borrowed(&*decl.name), 1),
+        _ => {
+            let m = &decl.members[source];
+            (
+                names::member_symbol_cow(m),
+                names::clang_member_align(&m.ty, target, types_opts),
+            )
+        }
+    };
+    let align = match flavor {
+        Flavor::Clang22 => clang_align,
+        Flavor::Dxc => clang_align.min(names::offset_alignment(offset)),
+    };
+    (symbol, align)
+}
+
+/// An array (of any depth) whose elements are structs that lose members.
+fn array_of_filtered_struct(ty: &Ty) -> bool {
+    let Ty::Array { elem, .. } = ty else {
+        return false;
+    };
+    let mut t = &**elem;
+    while let Ty::Array { elem, .. } = t {
+        t = elem;
+    }
+    matches!(t, Ty::Struct(s) if names::needs_filtered_copy(s))
+}
+
+/// `llvm.dx.resource.handlefrombinding.tdx.CBuffer_s_<Layout>st` and its
+/// siblings: the intrinsic's name with the handle type mangled into it.
+fn intrinsic_name(
+    table: &TypeTable,
+    target: Target,
+    binding: HandleBinding,
+    layout_type: TypeId,
+) -> String {
+    let which = match binding {
+        HandleBinding::Explicit { .. } => "handlefrombinding",
+        HandleBinding::Implicit { .. } => "handlefromimplicitbinding",
+    };
+    let layout = &table.named(layout_type).name;
+    match target {
+        Target::Dxil => format!("llvm.dx.resource.{which}.tdx.CBuffer_s_{layout}st"),
+        Target::SpirV => {
+            format!("llvm.spv.resource.{which}.tspirv.VulkanBuffer_s_{layout}s_2_0t")
+        }
+    }
+}
+
+/// The default flavour's invariant: every field at its intended offset
+/// under LLVM's data layout, every array element at its stride. A
+/// violation is a bug in the type choices, reported as an error.
+fn check_struct(table: &TypeTable, id: TypeId, fields: &[PlanField]) -> Result<(), ProgramError> {
+    let s = table.named(id);
+    for f in fields {
+        let llvm = s.elem_offsets[f.element as usize];
+        if llvm != f.offset {
+            return Err(ProgramError::OffsetMismatch {
+                ty: s.name.clone(),
+                element: f.element,
+                intended: f.offset,
+                llvm,
+            });
+        }
+        check_array_strides(table, &s.name, &f.repr)?;
+    }
+    Ok(())
+}
+
+fn check_array_strides(table: &TypeTable, ty: &str, repr: &PlanRepr) -> Result<(), ProgramError> {
+    let PlanRepr::Array(a) = repr else {
+        return Ok(());
+    };
+    let mismatch = |intended, llvm| ProgramError::OffsetMismatch {
+        ty: ty.to_owned(),
+        element: 1,
+        intended,
+        llvm,
+    };
+    match a.padded_elem {
+        Some(cell) => {
+            let llvm = table.alloc_size(cell);
+            if llvm != a.stride {
+                return Err(mismatch(a.stride, llvm));
+            }
+        }
+        None if a.count >= 2 => {
+            let llvm = table.alloc_size(a.elem.ty());
+            if llvm != a.stride {
+                return Err(mismatch(a.stride, llvm));
+            }
+        }
+        None => {}
+    }
+    check_array_strides(table, ty, &a.elem)
+}
+
+/// The first place inside a value where LLVM's offsets leave the intended
+/// ones, as (intended, LLVM) relative to the value.
+fn inner_drift(table: &TypeTable, repr: &PlanRepr) -> Option<(u64, u64)> {
+    match repr {
+        PlanRepr::Leaf(_) => None,
+        PlanRepr::Array(a) => {
+            let llvm_stride = table.alloc_size(a.padded_elem.unwrap_or(a.elem.ty()));
+            if a.count >= 2 && llvm_stride != a.stride {
+                return Some((a.stride, llvm_stride));
+            }
+            inner_drift(table, &a.elem)
+        }
+        PlanRepr::Struct(id) => {
+            let s = table.named(*id);
+            for f in &s.fields {
+                let llvm = s.elem_offsets[f.element as usize];
+                if llvm != f.offset {
+                    return Some((f.offset, llvm));
+                }
+                if let Some((i, l)) = inner_drift(table, &f.repr) {
+                    return Some((f.offset + i, llvm + l));
+                }
+            }
+            None
+        }
+    }
+}
+
+/// clang-22 on SPIR-V: a warning for each member LLVM's data layout places
+/// elsewhere than clang meant (a member is matched to the first field of
+/// its name).
+fn drift_warnings(
+    table: &TypeTable,
+    decl: &BufferDecl,
+    layout_type: TypeId,
+    fields: &[PlanField],
+    out: &mut Vec<EmitWarning>,
+) {
+    let s = table.named(layout_type);
+    let mut first: HashMap<&str, usize> = HashMap::new();
+    for (i, f) in fields.iter().enumerate() {
+        first.entry(&f.name).or_insert(i);
+    }
+    for (i, field) in fields.iter().enumerate() {
+        let j = first.get(&*field.name).copied().unwrap_or(i);
+        let llvm = s.elem_offsets[fields[j].element as usize];
+        let drift = if llvm != field.offset {
+            Some((field.offset, llvm))
+        } else {
+            inner_drift(table, &field.repr).map(|(a, b)| (field.offset + a, field.offset + b))
+        };
+        if let Some((intended, llvm)) = drift {
+            out.push(EmitWarning::OffsetDrift {
+                buffer: decl.name.to_string(),
+                member: field.name.to_string(),
+                intended,
+                llvm,
+            });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{plan, ProgramBuffer};
+    use cblower_layout::{Binding, Field, LayoutError, Scalar};
+
+    fn cb() -> BufferDecl {
+        let mut d = BufferDecl::new(
+            "CB",
+            BufferKind::CBuffer,
+            vec![
+                Field::new("a", Ty::scalar(Scalar::Float)),
+                Field::new("b", Ty::array(Ty::scalar(Scalar::Float), 2)),
+                Field::new("v", Ty::vector(Scalar::Float, 3)),
+            ],
+        );
+        d.binding = Some(Binding {
+            register: Some(2),
+            space: 1,
+        });
+        d
+    }
+
+    /// The whole plan of one buffer: names, types, offsets, alignments.
+    #[test]
+    fn plans_a_buffer_as_plain_data() {
+        let decl = cb();
+        let opts = PlanOptions::new(Target::Dxil, Flavor::Dxc);
+        let p = plan(&[ProgramBuffer::new(&decl)], &opts).unwrap();
+        assert!(p.warnings.is_empty());
+        let b = &p.buffers[0];
+        assert_eq!(
+            (b.handle.as_str(), b.string.as_str(), b.init.as_str()),
+            ("CB.cb", "CB.str", "_init_buffer_CB.cb")
+        );
+        assert_eq!(
+            b.intrinsic,
+            "llvm.dx.resource.handlefrombinding.tdx.CBuffer_s___cblayout_CBst"
+        );
+        assert_eq!(
+            b.binding,
+            HandleBinding::Explicit {
+                register: 2,
+                space: 1
+            }
+        );
+        assert_eq!(
+            p.types.named_body(b.layout_type),
+            "<{ float, target(\"dx.Padding\", 12), <{ [1 x <{ float, target(\"dx.Padding\", 12) }>], float }>, <3 x float> }>"
+        );
+        let members: Vec<(String, u64, u32)> = b
+            .members
+            .iter()
+            .map(|m| (b.member_symbol(m).0.into_owned(), m.offset, m.align))
+            .collect();
+        assert_eq!(
+            members,
+            [
+                ("a".to_owned(), 0, 4),
+                ("b".to_owned(), 16, 4),
+                ("v".to_owned(), 36, 4)
+            ]
+        );
+        // `v` is element 3, after one padding element.
+        assert_eq!(b.members[2].element, 3);
+        assert_eq!(
+            p.types.text(b.handle_type),
+            "target(\"dx.CBuffer\", %__cblayout_CB)"
+        );
+        assert_eq!(p.layouts, [b.layout_type]);
+        assert_eq!(p.types.named(b.layout_type).field_offsets, [0, 16, 36]);
+        assert_eq!(p.ctor.as_deref(), Some("_GLOBAL__sub_I_module"));
+    }
+
+    /// A layout error under clang-22's `$Globals` policy names the member
+    /// in the declaration as written, not in the filtered one.
+    #[test]
+    fn layout_errors_name_the_source_member() {
+        let mut ns = Field::new("n", Ty::scalar(Scalar::Float));
+        ns.namespace = Some("NS".into());
+        let decl = BufferDecl::new(
+            "$Globals",
+            BufferKind::Globals,
+            vec![ns, Field::new("h", Ty::scalar(Scalar::Int16))],
+        );
+        let opts = PlanOptions::new(Target::Dxil, Flavor::Clang22);
+        match plan(&[ProgramBuffer::new(&decl)], &opts) {
+            Err(ProgramError::Layout {
+                buffer: 0,
+                member: 1,
+                error: LayoutError::Requires16BitTypes { .. },
+            }) => {}
+            other => panic!("{:?}", other.err()),
+        }
+    }
+
+    #[test]
+    fn a_member_symbol_used_twice_is_an_error() {
+        let a = cb();
+        let mut b = cb();
+        b.name = "Other".into();
+        b.binding = None;
+        let opts = PlanOptions::new(Target::SpirV, Flavor::Dxc);
+        let err = plan(&[ProgramBuffer::new(&a), ProgramBuffer::new(&b)], &opts).err();
+        assert_eq!(
+            err,
+            Some(ProgramError::DuplicateSymbol { name: "a".into() })
+        );
+    }
+
+    #[test]
+    fn constant_buffer_under_clang22_names_its_index() {
+        let a = cb();
+        let mut c = cb();
+        c.name = "P".into();
+        c.kind = BufferKind::ConstantBuffer;
+        c.element_type = Some("S".into());
+        let opts = PlanOptions::new(Target::Dxil, Flavor::Clang22);
+        let err = plan(&[ProgramBuffer::new(&a), ProgramBuffer::new(&c)], &opts).err();
+        assert_eq!(
+            err,
+            Some(ProgramError::ConstantBufferInClang22 {
+                index: 1,
+                buffer: "P".into()
+            })
+        );
+        assert_eq!(err.and_then(|e| e.buffer_index()), Some(1));
+    }
+}
