@@ -345,8 +345,10 @@ impl<'ctx> Builder<'ctx, '_, '_, '_> {
         let address_space = target.constant_address_space();
         let mut members = Vec::with_capacity(b.members.len());
         let mut fields = Vec::with_capacity(b.members.len());
-        for m in &b.members {
-            let repr = self.repr(&m.repr)?;
+        for (i, m) in b.members.iter().enumerate() {
+            let plan = self.plan;
+            let offset = plan.member_offset(b, i);
+            let repr = self.repr(plan.member_repr(m))?;
             let (symbol, is_const) = b.member_symbol(m);
             let global = RawGlobal::add(self.module, repr.ty(), &symbol, address_space)?;
             let actual = global.name();
@@ -359,14 +361,14 @@ impl<'ctx> Builder<'ctx, '_, '_, '_> {
             fields.push(FieldRepr {
                 name: name.clone(),
                 element: m.element,
-                offset: m.offset,
+                offset,
                 repr: repr.clone(),
             });
             members.push(EmittedMember {
                 name,
                 global,
                 symbol: actual,
-                offset: m.offset,
+                offset,
                 align: u64::from(m.align),
                 repr,
             });

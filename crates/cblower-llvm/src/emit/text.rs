@@ -119,7 +119,7 @@ impl TextWriter<'_, '_> {
                 push_name(line, '@', &symbol);
                 line.push_str(&member_prefix);
                 line.push_str(if is_const { "constant " } else { "global " });
-                line.push_str(self.plan.types.text(m.repr.ty()));
+                line.push_str(self.plan.types.text(self.plan.member_repr(m).ty()));
                 let _ = writeln!(line, ", align {}", m.align);
                 out.write_all(line.as_bytes())?;
             }

@@ -197,12 +197,11 @@ pub struct PlannedMember {
     pub source: u32,
     /// The element of the buffer's layout struct that holds it.
     pub element: u32,
-    /// Byte offset in the buffer.
-    pub offset: u64,
     /// The alignment printed on the global.
     pub align: u32,
-    /// Its type.
-    pub repr: PlanRepr,
+    /// Its type: an index into [`EmissionPlan::reprs`] (members of one
+    /// type share an entry, so a member costs a few words).
+    pub repr: u32,
 }
 
 /// One buffer's globals and functions.
@@ -290,6 +289,8 @@ pub struct EmissionPlan<'a> {
     pub native_16bit: bool,
     /// Every type the module uses.
     pub types: TypeTable,
+    /// The distinct member types ([`PlannedMember::repr`] indexes it).
+    pub reprs: Vec<PlanRepr>,
     /// The named structs in the order their bodies were made: `!hlsl.layouts`.
     pub layouts: Vec<TypeId>,
     /// The buffers that emit anything, in order.
@@ -301,6 +302,17 @@ pub struct EmissionPlan<'a> {
 }
 
 impl EmissionPlan<'_> {
+    /// The type of member global `m`.
+    pub fn member_repr(&self, m: &PlannedMember) -> &PlanRepr {
+        &self.reprs[m.repr as usize]
+    }
+
+    /// The byte offset in buffer `b` of its member global number `i` (the
+    /// layout struct keeps every field's offset; members do not repeat it).
+    pub fn member_offset(&self, b: &PlannedBuffer<'_>, i: usize) -> u64 {
+        self.types.named(b.layout_type).field_offsets[i]
+    }
+
     /// `!hlsl.layouts` is written in the default flavour only.
     pub fn has_layouts_metadata(&self) -> bool {
         self.flavor == Flavor::Dxc
@@ -374,6 +386,7 @@ pub fn plan_module<'a>(
     };
     let mut types = PlanTypes::new(target, flavor, opts.native_16bit);
     let mut symbols = SymbolTable::default();
+    let mut reprs = ReprTable::default();
     let mut strings: HashMap<String, String> = HashMap::new();
     let mut warnings = Vec::new();
     let mut drift = Vec::new();
@@ -425,13 +438,16 @@ pub fn plan_module<'a>(
             };
             let (symbol, align) =
                 member_global(decl, source, field.offset, target, flavor, types_opts);
-            symbols.add_member(&symbol)?;
+            if symbols.add_member(&symbol)? && symbol_planned(&buffers, decl, &members, &symbol) {
+                return Err(ProgramError::DuplicateSymbol {
+                    name: symbol.into_owned(),
+                });
+            }
             members.push(PlannedMember {
                 source: source as u32,
                 element: field.element,
-                offset: field.offset,
                 align: align as u32,
-                repr: field.repr.clone(),
+                repr: reprs.index(&field.repr),
             });
         }
         if flavor == Flavor::Clang22 && target == Target::SpirV {
@@ -480,10 +496,59 @@ pub fn plan_module<'a>(
         native_16bit: opts.native_16bit,
         layouts: types.created,
         types: types.table,
+        reprs: reprs.reprs,
         buffers,
         ctor,
         warnings,
     })
+}
+
+/// The distinct member types of a plan.
+#[derive(Default)]
+struct ReprTable {
+    reprs: Vec<PlanRepr>,
+    index: HashMap<(u8, u64, u64), u32>,
+}
+
+impl ReprTable {
+    /// The index of `r`, added when new. Arrays are told apart by their
+    /// shared `Rc` (kept alive in the table), the rest by value.
+    fn index(&mut self, r: &PlanRepr) -> u32 {
+        let key = match r {
+            PlanRepr::Leaf(l) => (
+                0,
+                (l.memory.index() as u64) << 32 | l.value.index() as u64,
+                l.size << 8 | l.scalar as u64,
+            ),
+            PlanRepr::Array(a) => (1, std::rc::Rc::as_ptr(a) as usize as u64, 0),
+            PlanRepr::Struct(id) => (2, id.index() as u64, 0),
+        };
+        let next = self.reprs.len() as u32;
+        let i = *self.index.entry(key).or_insert(next);
+        if i == next {
+            self.reprs.push(r.clone());
+        }
+        i
+    }
+}
+
+/// Whether a member global already planned (in `buffers`, or among the
+/// current buffer's `members` of `decl`) has the symbol `symbol`. Only
+/// asked when the symbol table's hash of it was seen before.
+fn symbol_planned(
+    buffers: &[PlannedBuffer<'_>],
+    decl: &BufferDecl,
+    members: &[PlannedMember],
+    symbol: &str,
+) -> bool {
+    let in_decl = |decl: &BufferDecl, m: &PlannedMember| match decl.kind {
+        BufferKind::ConstantBuffer => &*decl.name == symbol,
+        _ => names::member_symbol_cow(&decl.members[m.source as usize]) == symbol,
+    };
+    buffers
+        .iter()
+        .any(|b| b.members.iter().any(|m| in_decl(b.decl(), m)))
+        || members.iter().any(|m| in_decl(decl, m))
 }
 
 /// The checks and warnings of one buffer before anything is planned for
@@ -753,7 +818,14 @@ mod tests {
         let members: Vec<(String, u64, u32)> = b
             .members
             .iter()
-            .map(|m| (b.member_symbol(m).0.into_owned(), m.offset, m.align))
+            .enumerate()
+            .map(|(i, m)| {
+                (
+                    b.member_symbol(m).0.into_owned(),
+                    p.member_offset(b, i),
+                    m.align,
+                )
+            })
             .collect();
         assert_eq!(
             members,

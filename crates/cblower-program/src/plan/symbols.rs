@@ -5,12 +5,17 @@
 //! namespaces).
 //!
 //! Names with a dot (handles, name strings, init functions, intrinsics, and
-//! every renamed name) are few, one or two per buffer. Names without one
-//! are member symbols, one per member, which must not clash at all: a
-//! member global LLVM renamed would no longer be the variable the shader
-//! reads. A dotted and an undotted name can never be equal.
+//! every renamed name) are few, one or two per buffer, and kept exactly.
+//! Names without one are member symbols, one per member, which must not
+//! clash at all: a member global LLVM renamed would no longer be the
+//! variable the shader reads. Only a 64-bit hash of each is kept (a member
+//! costs 8 bytes here, not its name), and a repeated hash is reported to
+//! the planner, which compares the names themselves. A dotted and an
+//! undotted name can never be equal.
 
+use std::collections::hash_map::DefaultHasher;
 use std::collections::HashSet;
+use std::hash::{Hash, Hasher};
 
 use crate::ProgramError;
 
@@ -18,8 +23,14 @@ use crate::ProgramError;
 #[derive(Default)]
 pub struct SymbolTable {
     dotted: HashSet<String>,
-    undotted: HashSet<String>,
+    undotted: HashSet<u64>,
     last_unique: u64,
+}
+
+fn hash_of(name: &str) -> u64 {
+    let mut h = DefaultHasher::new();
+    name.hash(&mut h);
+    h.finish()
 }
 
 impl SymbolTable {
@@ -27,7 +38,11 @@ impl SymbolTable {
     /// name it gets.
     pub fn add(&mut self, wanted: &str) -> Result<String, ProgramError> {
         if !wanted.contains('.') {
-            self.add_member(wanted)?;
+            if !self.undotted.insert(hash_of(wanted)) {
+                return Err(ProgramError::DuplicateSymbol {
+                    name: wanted.to_owned(),
+                });
+            }
             return Ok(wanted.to_owned());
         }
         let mut name = wanted.to_owned();
@@ -39,13 +54,13 @@ impl SymbolTable {
         Ok(name)
     }
 
-    /// Adds a name that must be free (an undotted one, or an intrinsic,
+    /// Adds a name that must be free (an intrinsic or `llvm.global_ctors`,
     /// which LLVM would look up rather than rename).
     pub fn add_exact(&mut self, name: &str) -> Result<(), ProgramError> {
         let fresh = if name.contains('.') {
             self.dotted.insert(name.to_owned())
         } else {
-            self.undotted.insert(name.to_owned())
+            self.undotted.insert(hash_of(name))
         };
         if fresh {
             Ok(())
@@ -56,8 +71,9 @@ impl SymbolTable {
         }
     }
 
-    /// Adds a member global's symbol, which must be free.
-    pub fn add_member(&mut self, name: &str) -> Result<(), ProgramError> {
+    /// Adds a member global's symbol, which must be free. `Ok(true)` when
+    /// its hash was seen before: the caller compares the names.
+    pub fn add_member(&mut self, name: &str) -> Result<bool, ProgramError> {
         if name.contains('.') {
             // Not a symbol the front end makes; kept exact all the same.
             let renamed = self.add(name)?;
@@ -66,9 +82,9 @@ impl SymbolTable {
                     name: name.to_owned(),
                 });
             }
-            return Ok(());
+            return Ok(false);
         }
-        self.add_exact(name)
+        Ok(!self.undotted.insert(hash_of(name)))
     }
 }
 
@@ -84,9 +100,10 @@ mod tests {
         assert_eq!(t.add("X.cb").unwrap(), "X.cb");
         assert_eq!(t.add("CB.cb").unwrap(), "CB.cb.2");
         assert_eq!(t.add("X.cb").unwrap(), "X.cb.3");
-        t.add_member("x").unwrap();
+        assert!(!t.add_member("x").unwrap());
+        assert!(t.add_member("x").unwrap());
         assert!(matches!(
-            t.add_member("x"),
+            t.add_member("a.b").and_then(|_| t.add_member("a.b")),
             Err(ProgramError::DuplicateSymbol { .. })
         ));
         assert!(t.add_exact("llvm.global_ctors").is_ok());
