@@ -15,8 +15,9 @@ use llvm_sys::prelude::{LLVMMetadataRef, LLVMTypeRef, LLVMValueRef};
 use super::{cstring, LlvmError, RawGlobal, RawType, RawValue};
 
 impl<'ctx> RawValue<'ctx> {
-    /// Wraps a value inkwell built.
-    pub fn from_inkwell<V: AsValueRef>(v: V) -> Self {
+    /// Wraps a value inkwell built; the result lives no longer than the
+    /// value's context.
+    pub fn from_inkwell<V: inkwell::values::AnyValue<'ctx>>(v: V) -> Self {
         Self::wrap(v.as_value_ref())
     }
 

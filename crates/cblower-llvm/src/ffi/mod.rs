@@ -28,7 +28,6 @@ use std::marker::PhantomData;
 
 use inkwell::context::Context;
 use inkwell::module::Module;
-use inkwell::types::AsTypeRef;
 use llvm_sys::core as c;
 use llvm_sys::prelude::{LLVMTypeRef, LLVMValueRef};
 use llvm_sys::target as t;
@@ -149,8 +148,26 @@ impl<'ctx> RawType<'ctx> {
         self.raw
     }
 
-    /// Wraps any type inkwell can express (`f32`, `<3 x float>`, `i32`, ...).
-    pub fn from_inkwell<T: AsTypeRef>(ty: T) -> Self {
+    /// Wraps any type inkwell can express (`f32`, `<3 x float>`, `i32`,
+    /// ...); the result lives no longer than the type's context:
+    ///
+    /// ```
+    /// use cblower_llvm::RawType;
+    /// let ctx = inkwell::context::Context::create();
+    /// let f = RawType::from_inkwell(ctx.f32_type());
+    /// assert_eq!(f.print(), "float");
+    /// ```
+    ///
+    /// Keeping one past its context does not compile:
+    ///
+    /// ```compile_fail,E0597
+    /// use cblower_llvm::RawType;
+    /// let escaped: RawType<'static> = {
+    ///     let ctx = inkwell::context::Context::create();
+    ///     RawType::from_inkwell(ctx.f32_type())
+    /// };
+    /// ```
+    pub fn from_inkwell<T: inkwell::types::AnyType<'ctx>>(ty: T) -> Self {
         Self::wrap(ty.as_type_ref())
     }
 
