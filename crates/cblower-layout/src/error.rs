@@ -46,6 +46,12 @@ pub enum LayoutError {
         offset: Size,
         previous_end: Size,
     },
+    #[error("packoffset component {component} of '{name}' is not one of .x, .y, .z, .w (0 to 3)")]
+    PackOffsetComponent {
+        member: usize,
+        name: Arc<str>,
+        component: u8,
+    },
     #[error("the size of '{name}' overflows 64 bits")]
     SizeOverflow { member: usize, name: Arc<str> },
     #[error("'{name}' has type {ty}, which clang-22 does not support")]
@@ -110,6 +116,9 @@ impl LayoutError {
             ExplicitOffsetBackwards { .. } => {
                 "explicit offsets must increase with the member order".into()
             }
+            PackOffsetComponent { .. } => {
+                "use component 0 to 3 (x to w) of a packoffset register".into()
+            }
             SizeOverflow { .. } => "reduce the array dimensions".into(),
             UnsupportedByClang22 { .. } => {
                 "use the default rules (--rules cbuffer), which follow DXC".into()
@@ -140,6 +149,7 @@ impl LayoutError {
             | LayoutError::PackOffsetMisaligned { member, .. }
             | LayoutError::PackOffsetAggregateNotRowStart { member, .. }
             | LayoutError::ExplicitOffsetBackwards { member, .. }
+            | LayoutError::PackOffsetComponent { member, .. }
             | LayoutError::SizeOverflow { member, .. }
             | LayoutError::UnsupportedByClang22 { member, .. }
             | LayoutError::Requires16BitTypes { member, .. }

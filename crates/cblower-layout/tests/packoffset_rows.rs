@@ -91,3 +91,37 @@ fn one_column_matrices_may_start_mid_row() {
         assert_eq!(got, Ok(vec![0, 4]), "{rules:?}");
     }
 }
+
+/// A declaration built through the API may say `packoffset(c0)` with a
+/// component past `.w`; every rule set refuses it, naming the member.
+#[test]
+fn a_component_past_w_is_an_error() {
+    for rules in ALL {
+        let got = offsets(
+            vec![
+                Field::new("a", Ty::scalar(Scalar::Float)),
+                Field::new("b", Ty::scalar(Scalar::Float)).with_placement(at(1, 7)),
+            ],
+            rules,
+            false,
+        );
+        assert_eq!(
+            got,
+            Err(LayoutError::PackOffsetComponent {
+                member: 1,
+                name: "b".into(),
+                component: 7
+            }),
+            "{rules:?}"
+        );
+    }
+    let e = LayoutError::PackOffsetComponent {
+        member: 1,
+        name: "b".into(),
+        component: 7,
+    };
+    assert_eq!(
+        e.to_string(),
+        "packoffset component 7 of 'b' is not one of .x, .y, .z, .w (0 to 3)"
+    );
+}

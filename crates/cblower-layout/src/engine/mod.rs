@@ -45,6 +45,7 @@ use crate::units::{Alignment, Size};
 /// type-table entry of its own, so [`BufferLayout::root`] always equals the
 /// tree [`layout_buffer_tree`] computes.
 pub fn layout_buffer(decl: &BufferDecl, opts: LayoutOptions) -> Result<BufferLayout, LayoutError> {
+    check_placements(decl)?;
     nesting::check_nesting(decl.members.iter().enumerate())?;
     let order = MemberOrder::of(&decl.members, opts.rules);
     let placed = match opts.rules {
@@ -65,6 +66,7 @@ pub fn layout_buffer_tree(
     decl: &BufferDecl,
     opts: LayoutOptions,
 ) -> Result<(Node, Vec<usize>), LayoutError> {
+    check_placements(decl)?;
     nesting::check_nesting(decl.members.iter().enumerate())?;
     let order = MemberOrder::of(&decl.members, opts.rules);
     match opts.rules {
@@ -72,6 +74,23 @@ pub fn layout_buffer_tree(
         RuleSet::Clang22(target) => clang22::layout_members(&decl.name, &order, target, opts),
         _ => aligned::layout_members(&decl.name, &order, opts),
     }
+}
+
+/// A declaration built through the API can hold what no source can say:
+/// a `packoffset` component past `.w`.
+fn check_placements(decl: &BufferDecl) -> Result<(), LayoutError> {
+    for (member, f) in decl.members.iter().enumerate() {
+        if let Some(Placement::PackOffset { component, .. }) = f.placement {
+            if component > 3 {
+                return Err(LayoutError::PackOffsetComponent {
+                    member,
+                    name: f.name.clone(),
+                    component,
+                });
+            }
+        }
+    }
+    Ok(())
 }
 
 /// An engine's placements, before they become a [`BufferLayout`].
