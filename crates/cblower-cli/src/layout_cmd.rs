@@ -9,7 +9,7 @@ use clap::{Args, ValueEnum};
 
 use crate::exit::{INPUT_ERROR, SUCCESS};
 use crate::frontend_args::{read_program, use_color, ColorArg, FrontendArgs, TargetArg};
-use crate::report::{json_report, text_report, Colors};
+use cblower_report::{json_report, text_report, Colors};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum RulesArg {

@@ -6,4 +6,3 @@ pub mod frontend_args;
 pub mod layout_cmd;
 pub mod opt_args;
 pub mod output;
-pub mod report;

@@ -32,11 +32,7 @@ pub use cblower_layout::{BufferDecl, MatrixOrder};
 pub use diag::{Diagnostic, Diagnostics, Label, ParseError, Severity};
 pub use source::{FileId, Location, SourceMap, Span};
 
-/// `BufferDecl::array_len` of an unbounded `ConstantBuffer<T> name[]`: all
-/// bits set, as the "unbounded" range size DXC writes in DXIL resource
-/// metadata and clang 22 passes to `handlefrombinding` (`-1`). It is never
-/// the length of a bounded array (the front end rejects one that large).
-pub const UNBOUNDED_RESOURCE_ARRAY: u64 = u64::MAX;
+pub use cblower_layout::UNBOUNDED_RESOURCE_ARRAY;
 
 /// What the command line decides about a translation unit.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -58,3 +58,9 @@ impl BufferDecl {
         }
     }
 }
+
+/// `BufferDecl::array_len` of an unbounded `ConstantBuffer<T> name[]`: all
+/// bits set, as the "unbounded" range size DXC writes in DXIL resource
+/// metadata and clang 22 passes to `handlefrombinding` (`-1`). It is never
+/// the length of a bounded array (the front end rejects one that large).
+pub const UNBOUNDED_RESOURCE_ARRAY: u64 = u64::MAX;

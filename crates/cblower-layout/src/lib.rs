@@ -20,7 +20,7 @@ pub mod shape;
 pub mod ty;
 pub mod units;
 
-pub use buffer::{Binding, BufferDecl, BufferKind};
+pub use buffer::{Binding, BufferDecl, BufferKind, UNBOUNDED_RESOURCE_ARRAY};
 pub use engine::{layout_buffer, layout_buffer_tree, layout_type};
 pub use error::LayoutError;
 pub use layout::{

@@ -1,12 +1,27 @@
-//! `cblower layout` output: a text report (member table plus a 16-byte row
-//! diagram) and a JSON document with a stable schema (docs/cli.md).
+//! Reports of laid-out buffers, for people and for tools: a text report
+//! (member table plus a 16-byte row diagram) and a JSON document with a
+//! stable schema (`docs/cli.md`). What `cblower layout` prints; a library
+//! of its own so a front end or build tool can show the same without the
+//! command line or LLVM.
+//!
+//! ```
+//! use cblower_layout::{layout_buffer, BufferDecl, BufferKind, Field, LayoutOptions, RuleSet, Scalar, Ty};
+//! use cblower_report::{text_report, Colors};
+//!
+//! let decl = BufferDecl::new("CB", BufferKind::CBuffer, vec![
+//!     Field::new("a", Ty::scalar(Scalar::Float)),
+//!     Field::new("b", Ty::vector(Scalar::Float, 4)),
+//! ]);
+//! let layout = layout_buffer(&decl, LayoutOptions::new(RuleSet::CBuffer)).unwrap();
+//! let text = text_report(&layout, None, Colors::Off);
+//! assert!(text.starts_with("cbuffer CB  [rules: cbuffer, size: 32 bytes]"));
+//! ```
 
 use std::fmt::Write;
 
-use cblower_hlsl::UNBOUNDED_RESOURCE_ARRAY;
 use cblower_layout::{
     BufferKind, BufferLayout, CellContent, FieldNode, Node, NodeKind, Padding, PaddingReason,
-    RowView, Ty,
+    RowView, Ty, UNBOUNDED_RESOURCE_ARRAY,
 };
 use serde_json::{json, Value};
 
