@@ -6,6 +6,8 @@
 //! `CBLOWER_BLESS=1 cargo test -p cblower-cli --test corpus_layouts` and review
 //! the diff: the numbers are the contract.
 
+mod golden_files;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -18,10 +20,6 @@ fn corpus_dir() -> PathBuf {
 
 fn golden_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden")
-}
-
-fn blessing() -> bool {
-    std::env::var_os("CBLOWER_BLESS").is_some_and(|v| v != "0" && !v.is_empty())
 }
 
 /// Runs `cblower layout` on a corpus file with the include directory and
@@ -69,37 +67,8 @@ fn layout(stem: &str, format: &str) -> String {
     String::from_utf8(out.stdout).expect("the report is UTF-8")
 }
 
-/// Compares `actual` with the golden file, or rewrites it when blessing.
-/// Returns a description of the mismatch, if any.
 fn check(name: &str, actual: &str) -> Option<String> {
-    let path = golden_dir().join(name);
-    if blessing() {
-        std::fs::write(&path, actual).expect("golden file is writable");
-        return None;
-    }
-    let expected = match std::fs::read_to_string(&path) {
-        Ok(t) => t,
-        Err(e) => {
-            return Some(format!(
-                "{}: {e} (run with CBLOWER_BLESS=1)",
-                path.display()
-            ))
-        }
-    };
-    if expected == actual {
-        return None;
-    }
-    let line = expected
-        .lines()
-        .zip(actual.lines())
-        .position(|(e, a)| e != a)
-        .unwrap_or_else(|| expected.lines().count().min(actual.lines().count()));
-    Some(format!(
-        "{name} differs from line {}:\n  expected: {:?}\n  actual:   {:?}",
-        line + 1,
-        expected.lines().nth(line).unwrap_or("<end>"),
-        actual.lines().nth(line).unwrap_or("<end>"),
-    ))
+    golden_files::check(&golden_dir(), name, actual)
 }
 
 #[test]

@@ -11,6 +11,8 @@
 //! `CBLOWER_BLESS=1 cargo test -p cblower-cli --test emit_golden` and review
 //! the diff.
 
+mod golden_files;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -28,9 +30,7 @@ fn golden_dir() -> PathBuf {
     manifest_dir().join("tests/golden/emit")
 }
 
-fn blessing() -> bool {
-    std::env::var_os("CBLOWER_BLESS").is_some_and(|v| v != "0" && !v.is_empty())
-}
+use golden_files::blessing;
 
 /// One input file and how to run it.
 struct Input {
@@ -108,38 +108,8 @@ fn all_cases() -> Vec<(String, String)> {
     files
 }
 
-/// Compares `actual` with the golden file, or rewrites it when blessing.
-/// Returns a description of the mismatch, if any.
 fn check(name: &str, actual: &str) -> Option<String> {
-    let path = golden_dir().join(name);
-    if blessing() {
-        std::fs::create_dir_all(golden_dir()).expect("tests/golden/emit can be created");
-        std::fs::write(&path, actual).expect("golden file is writable");
-        return None;
-    }
-    let expected = match std::fs::read_to_string(&path) {
-        Ok(t) => t,
-        Err(e) => {
-            return Some(format!(
-                "{}: {e} (run with CBLOWER_BLESS=1)",
-                path.display()
-            ))
-        }
-    };
-    if expected == actual {
-        return None;
-    }
-    let line = expected
-        .lines()
-        .zip(actual.lines())
-        .position(|(e, a)| e != a)
-        .unwrap_or_else(|| expected.lines().count().min(actual.lines().count()));
-    Some(format!(
-        "{name} differs from line {}:\n  expected: {:?}\n  actual:   {:?}",
-        line + 1,
-        expected.lines().nth(line).unwrap_or("<end>"),
-        actual.lines().nth(line).unwrap_or("<end>"),
-    ))
+    golden_files::check(&golden_dir(), name, actual)
 }
 
 #[test]
