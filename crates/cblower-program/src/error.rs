@@ -46,6 +46,16 @@ pub enum ProgramError {
         /// The first buffer with other rules.
         second: String,
     },
+    /// A layout handed in was made for another flavour than the plan's.
+    #[error("buffer `{buffer}` was laid out with the {rules} rules, but the module is planned for {flavor:?}")]
+    FlavorMismatch {
+        /// The buffer's name.
+        buffer: String,
+        /// The layout's rule set.
+        rules: &'static str,
+        /// The plan's flavour.
+        flavor: crate::Flavor,
+    },
     /// An array of `ConstantBuffer<T>`.
     #[error("`{buffer}` is an array of {len} ConstantBuffer<T>; arrays of constant buffers are not supported by IR emission")]
     ConstantBufferArray {

@@ -369,12 +369,13 @@ pub fn plan_module<'a>(
     inputs: Vec<PlanInput<'a>>,
     opts: &PlanOptions,
 ) -> Result<EmissionPlan<'a>, ProgramError> {
-    let given: Vec<&BufferLayout> = inputs.iter().filter_map(|i| i.layout).collect();
-    if let Some(f) = flavor_of_layouts(given.iter().copied(), opts.target)? {
-        if f != opts.flavor {
-            return Err(ProgramError::MixedFlavors {
-                first: format!("(the module, {:?})", opts.flavor),
-                second: given[0].name.to_string(),
+    let given = inputs.iter().filter_map(|i| i.layout);
+    if flavor_of_layouts(given.clone(), opts.target)?.is_some_and(|f| f != opts.flavor) {
+        if let Some(layout) = given.clone().next() {
+            return Err(ProgramError::FlavorMismatch {
+                buffer: layout.name.to_string(),
+                rules: layout.rules.name(),
+                flavor: opts.flavor,
             });
         }
     }
@@ -879,6 +880,30 @@ mod tests {
         assert_eq!(
             err,
             Some(ProgramError::DuplicateSymbol { name: "a".into() })
+        );
+    }
+
+    #[test]
+    fn a_layout_of_another_flavour_is_refused() {
+        let decl = cb();
+        let layout =
+            cblower_layout::layout_buffer(&decl, LayoutOptions::new(RuleSet::CBuffer)).unwrap();
+        let input = PlanInput {
+            decl: EffectiveDecl::unchanged(&decl),
+            binding: HandleBinding::Implicit {
+                order_id: 0,
+                space: 0,
+            },
+            layout: Some(&layout),
+        };
+        let opts = PlanOptions::new(Target::Dxil, Flavor::Clang22);
+        assert_eq!(
+            plan_module(vec![input], &opts).err(),
+            Some(ProgramError::FlavorMismatch {
+                buffer: "CB".into(),
+                rules: "cbuffer",
+                flavor: Flavor::Clang22
+            })
         );
     }
 
