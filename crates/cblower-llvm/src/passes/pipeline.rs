@@ -343,7 +343,7 @@ pub fn run_steps(
                 if options.debug_pass_manager {
                     writeln!(report, "Running pass: {class} on [module]").map_err(io)?;
                 }
-                if options.print_before_all {
+                if options.print_before_all && pass != Pass::Verify {
                     write!(
                         report,
                         "; *** IR Dump Before {class} on [module] ***\n{}",
