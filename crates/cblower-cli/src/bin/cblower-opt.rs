@@ -10,13 +10,10 @@ use cblower_cli::opt_args::{parse_opt_args, pipeline_text, OptArgs, HELP};
 use cblower_cli::output::{write_output, write_output_via};
 use cblower_llvm::ffi::{
     data_layout_string, enable_llvm_switches, print_llvm_pass_names, print_llvm_timing_reports,
-    run_llvm_pipeline, set_data_layout, target_triple, LlvmPassOptions, LlvmPipelineError,
-    LlvmSwitch,
+    set_data_layout, target_triple, LlvmSwitch,
 };
 use cblower_llvm::ir_io::{module_bitcode, parse_module};
-use cblower_llvm::passes::{
-    parse_steps, run_steps, timing_report, Pass, RunOptions, Step, TimeRecord,
-};
+use cblower_llvm::passes::{parse_steps, run_steps, timing_report, Pass, RunOptions, TimeRecord};
 use cblower_llvm::Target;
 use inkwell::context::Context;
 use inkwell::memory_buffer::MemoryBuffer;
@@ -32,7 +29,20 @@ fn fail(message: String) -> Failure {
 }
 
 fn main() -> ExitCode {
-    let args = match parse_opt_args(std::env::args().skip(1)) {
+    let mut argv = Vec::new();
+    for arg in std::env::args_os().skip(1) {
+        match arg.into_string() {
+            Ok(a) => argv.push(a),
+            Err(raw) => {
+                eprintln!(
+                    "cblower-opt: argument '{}' is not valid UTF-8",
+                    raw.to_string_lossy()
+                );
+                return ExitCode::from(INPUT_ERROR as u8);
+            }
+        }
+    }
+    let args = match parse_opt_args(argv) {
         Ok(a) => a,
         Err(e) => {
             eprintln!("{e}");
@@ -124,23 +134,6 @@ fn normalize_triple(triple: &str) -> String {
     triple.to_owned()
 }
 
-/// Checks every run of LLVM passes with LLVM's pass builder on an empty
-/// module, so a pipeline LLVM rejects is reported before anything runs.
-fn check_llvm_steps(steps: &[Step]) -> Result<(), Failure> {
-    let ctx = Context::create();
-    let scratch = ctx.create_module("pipeline-check");
-    for step in steps {
-        if let Step::Llvm(text) = step {
-            match run_llvm_pipeline(&scratch, text, LlvmPassOptions::default()) {
-                Err(LlvmPipelineError::Rejected(msg)) => return Err(fail(msg)),
-                Err(LlvmPipelineError::Broken(e)) => return Err(fail(e.to_string())),
-                Ok(()) => {}
-            }
-        }
-    }
-    Ok(())
-}
-
 fn read_input<'c>(
     ctx: &'c Context,
     input: &str,
@@ -174,13 +167,6 @@ fn run(args: &OptArgs) -> Result<(), Failure> {
         Some(text) => parse_steps(&text).map_err(|e| fail(e.to_string()))?,
         None => Vec::new(),
     };
-    let instrumented = args.time_passes
-        || args.print_after_all
-        || args.print_before_all
-        || args.debug_pass_manager;
-    if !instrumented {
-        check_llvm_steps(&steps)?;
-    }
     let mut switches = Vec::new();
     if args.time_passes {
         switches.push(LlvmSwitch::TimePasses);
