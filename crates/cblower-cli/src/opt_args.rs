@@ -178,9 +178,7 @@ pub fn pipeline_text(args: &OptArgs) -> Option<String> {
     if let Some(level) = args.opt_level {
         return Some(format!("default<O{level}>"));
     }
-    if args.pipeline.is_empty() {
-        return None;
-    }
+    // An empty `-passes=` names no pass, as for opt.
     let parts: Vec<&str> = args
         .pipeline
         .iter()
@@ -188,8 +186,9 @@ pub fn pipeline_text(args: &OptArgs) -> Option<String> {
             PipelinePart::Text(t) => t.as_str(),
             PipelinePart::Legacy(n) => n,
         })
+        .filter(|t| !t.is_empty())
         .collect();
-    Some(parts.join(","))
+    (!parts.is_empty()).then(|| parts.join(","))
 }
 
 /// `-help`'s text.
@@ -273,6 +272,7 @@ mod tests {
         let a = parse(&["-O2", "x.ll"]).unwrap();
         assert_eq!(pipeline_text(&a).as_deref(), Some("default<O2>"));
         assert_eq!(pipeline_text(&parse(&["x.ll"]).unwrap()), None);
+        assert_eq!(pipeline_text(&parse(&["-passes=", "x.ll"]).unwrap()), None);
     }
 
     #[test]
