@@ -1,6 +1,6 @@
 ; A cbuffer pointer passed to a call escapes: reported, exit 1, no output.
 ; RUN: rm -f %t.out
-; RUN: not %cblower-opt -S -passes=dxil-resource-access %s -o %t.out 2>&1 | FileCheck %s
+; RUN: not %cblower-opt -S -mtriple=dxil -passes=dxil-resource-access %s -o %t.out 2>&1 | FileCheck %s
 ; RUN: not test -e %t.out
 
 ; CHECK: in function 'leak': a cbuffer pointer escapes: only getelementptr, load, memcpy, select and phi may use it

@@ -1,7 +1,7 @@
 ; A store through a cbuffer pointer is reported with the function and the
 ; instruction; exit 1 and no output file.
 ; RUN: rm -f %t.out
-; RUN: not %cblower-opt -S -passes=dxil-resource-access %s -o %t.out 2>&1 | FileCheck %s
+; RUN: not %cblower-opt -S -mtriple=dxil -passes=dxil-resource-access %s -o %t.out 2>&1 | FileCheck %s
 ; RUN: not test -e %t.out
 
 ; CHECK: cblower-opt: {{.*}}resource-access-store-error.ll: dxil-resource-access: in function 'poke': a store through a cbuffer pointer (cbuffers are read-only)

@@ -12,11 +12,18 @@ the median wall time, the median CPU time (user + system, which contention
 from other processes does not inflate) and the peak RSS of the first run (all
 from wait4) are printed as a Markdown table.
 
-Usage: tools/perf/spirv_access.py CBLOWER_OPT [OPT22] [--runs 5] [--sizes 1000,10000,100000]
+With --time-passes, both tools instead run
+`-time-passes -disable-output -passes=spirv-cbuffer-access` on each module,
+alternately, and the table gives the pass's own time as each tool's timing
+report prints it (the `SPIRVCBufferAccess` line, LLVM's format): median
+user+system and wall seconds over the runs.
+
+Usage: tools/perf/spirv_access.py CBLOWER_OPT [OPT22] [--runs 5] [--sizes 1000,10000,100000] [--time-passes]
 """
 
 import argparse
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -123,14 +130,72 @@ def run_once(tool, path):
     return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss
 
 
+COLUMNS = ("---User Time---", "--System Time--", "--User+System--", "---Wall Time---")
+
+
+def own_time(report, name):
+    """(user+system, wall) seconds of the report line for pass `name`."""
+    header = None
+    for line in report.splitlines():
+        if "--- Name ---" in line:
+            header = [c for c in COLUMNS if c in line]
+        elif header and line.rstrip().endswith("  " + name):
+            values = [float(v) for v in re.findall(r"(\d+\.\d+) \(\s*[\d.]+%\)", line)]
+            cols = dict(zip(header, values))
+            cpu = cols.get("--User+System--", cols.get("---User Time---", 0.0))
+            return cpu, cols["---Wall Time---"]
+    sys.exit(f"no timing line for {name} in:\n{report}")
+
+
+def time_passes_once(tool, path):
+    proc = subprocess.run(
+        [tool, "-time-passes", "-disable-output", "-passes=spirv-cbuffer-access", path],
+        stderr=subprocess.PIPE,
+        check=False,
+    )
+    err = proc.stderr.decode()
+    if proc.returncode != 0:
+        sys.exit(f"{tool} failed on {path}:\n{err}")
+    return own_time(err, "SPIRVCBufferAccess")
+
+
+def time_passes_table(args, sizes):
+    print(
+        "| loads | opt-22 SPIRVCBufferAccess CPU | cblower-opt CPU | ratio "
+        "| opt-22 wall | cblower-opt wall | ratio |"
+    )
+    print("|---|---|---|---|---|---|---|")
+    with tempfile.TemporaryDirectory() as tmp:
+        for n in sizes:
+            path = os.path.join(tmp, f"loads-{n}.ll")
+            with open(path, "w") as f:
+                f.write(module(n))
+            runs = {"opt22": [], "ours": []}
+            for _ in range(args.runs):
+                runs["opt22"].append(time_passes_once(args.opt22, path))
+                runs["ours"].append(time_passes_once(args.cblower_opt, path))
+            c0 = statistics.median(c for c, _ in runs["opt22"])
+            w0 = statistics.median(w for _, w in runs["opt22"])
+            c1 = statistics.median(c for c, _ in runs["ours"])
+            w1 = statistics.median(w for _, w in runs["ours"])
+            print(
+                f"| {n} | {c0:.4f} s | {c1:.4f} s | {c1 / c0:.2f} "
+                f"| {w0:.4f} s | {w1:.4f} s | {w1 / w0:.2f} |"
+            )
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("cblower_opt")
     ap.add_argument("opt22", nargs="?", default="/usr/lib/llvm-22/bin/opt")
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--sizes", default="1000,10000,100000")
+    ap.add_argument("--time-passes", action="store_true")
     args = ap.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
+    if args.time_passes:
+        time_passes_table(args, sizes)
+        return
     print(
         "| loads | opt-22 wall | cblower-opt wall | ratio | opt-22 CPU | cblower-opt CPU | CPU ratio "
         "| opt-22 peak RSS | cblower-opt peak RSS |"

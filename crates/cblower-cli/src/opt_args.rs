@@ -1,77 +1,315 @@
-//! `opt`-style argument spelling for `cblower-opt`.
+//! `cblower-opt`'s command line, parsed the way LLVM's option library parses
+//! `opt`'s.
 //!
-//! LLVM tools accept long options with one dash (`-passes=a,b`, `-mtriple=x`,
-//! `-S`, `-o out`). clap only knows `--long`, so argv is normalised first: a
-//! single-dash argument whose name is longer than one letter gets a second dash.
-//! `-` alone (stdin) and single-letter flags (`-S`, `-o`) are left alone.
+//! Every option may be written with one dash or two (`-passes=x`,
+//! `--passes=x`); an option taking a value takes it after `=` or as the next
+//! argument (`-o out`, `-passes x`); a boolean flag also accepts `=true`,
+//! `=false`, `=1`, `=0`. The legacy pass flags (`-dxil-cbuffer-access`, one
+//! per cblower pass) and `-passes=`/`-p` may be mixed in any order; the passes
+//! run in the order the flags appear. Mistakes are reported with `opt`'s
+//! wording and `opt`'s exit status, 1.
 
-/// Rewrites `-passes=x` to `--passes=x` and so on; see the module docs.
-pub fn normalize_llvm_style_args<I: IntoIterator<Item = String>>(args: I) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut after_double_dash = false;
-    for (i, arg) in args.into_iter().enumerate() {
-        if i == 0 || after_double_dash {
-            out.push(arg);
+use cblower_llvm::passes::Pass;
+
+/// Where a pass-naming flag put its passes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PipelinePart {
+    /// `-passes=TEXT` or `-p TEXT`.
+    Text(String),
+    /// A legacy pass flag (`-dxil-op-lower`): the pass's pipeline name.
+    Legacy(&'static str),
+}
+
+/// What the command line asks for.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct OptArgs {
+    /// Pipeline text and legacy pass flags, in command-line order.
+    pub pipeline: Vec<PipelinePart>,
+    /// `-O0` .. `-O3`.
+    pub opt_level: Option<u8>,
+    /// `-S`: textual IR instead of bitcode.
+    pub text: bool,
+    /// `-o FILE` (`-` is standard output, the default).
+    pub output: Option<String>,
+    /// `-mtriple=TRIPLE`.
+    pub mtriple: Option<String>,
+    pub disable_output: bool,
+    pub verify_each: bool,
+    pub print_after_all: bool,
+    pub print_before_all: bool,
+    pub print_passes: bool,
+    pub time_passes: bool,
+    pub debug_pass_manager: bool,
+    /// `-help`/`--help`/`-h`.
+    pub help: bool,
+    /// `-version`/`--version`.
+    pub version: bool,
+    /// The input file; `-` (the default) is standard input.
+    pub input: Option<String>,
+}
+
+/// A command-line mistake, worded as `opt` words it.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ArgError {
+    #[error("cblower-opt: Unknown command line argument '{0}'.  Try: 'cblower-opt --help'")]
+    Unknown(String),
+    #[error("cblower-opt: for the -{0} option: requires a value!")]
+    MissingValue(&'static str),
+    #[error(
+        "cblower-opt: for the -{flag} option: '{value}' is invalid value for boolean argument! Try 0 or 1"
+    )]
+    BadBool { flag: &'static str, value: String },
+    #[error(
+        "cblower-opt: Too many positional arguments specified!\nCan specify at most 1 positional arguments: See: cblower-opt --help"
+    )]
+    TooManyPositional,
+    #[error("Cannot specify multiple -O#")]
+    MultipleOptLevels,
+    #[error("Cannot specify -O# and --passes=/--foo-pass, use -passes='default<O#>,other-pass'")]
+    OptLevelWithPasses,
+}
+
+/// Boolean flags: name and the field they set.
+const FLAGS: &[&str] = &[
+    "S",
+    "disable-output",
+    "verify-each",
+    "print-after-all",
+    "print-before-all",
+    "print-passes",
+    "time-passes",
+    "debug-pass-manager",
+];
+
+/// Options taking a value, as LLVM's option library spells them.
+const VALUED: &[&str] = &["passes", "p", "o", "mtriple"];
+
+/// The legacy flag name for each of cblower's passes (and pipelines of them).
+fn legacy_pass(name: &str) -> Option<&'static str> {
+    Pass::known_names()
+        .into_iter()
+        .find(|n| *n == name && *n != "instnamer")
+}
+
+fn parse_bool(flag: &'static str, value: Option<&str>) -> Result<bool, ArgError> {
+    match value {
+        None | Some("true") | Some("TRUE") | Some("True") | Some("1") => Ok(true),
+        Some("false") | Some("FALSE") | Some("False") | Some("0") => Ok(false),
+        Some(v) => Err(ArgError::BadBool {
+            flag,
+            value: v.to_owned(),
+        }),
+    }
+}
+
+/// Parses `opt`-style arguments (without the program name).
+pub fn parse_opt_args<I: IntoIterator<Item = String>>(args: I) -> Result<OptArgs, ArgError> {
+    let mut out = OptArgs::default();
+    let mut args = args.into_iter();
+    let mut positional_only = false;
+    while let Some(arg) = args.next() {
+        if positional_only || arg == "-" || !arg.starts_with('-') {
+            if out.input.is_some() {
+                return Err(ArgError::TooManyPositional);
+            }
+            out.input = Some(arg);
             continue;
         }
         if arg == "--" {
-            after_double_dash = true;
-            out.push(arg);
+            positional_only = true;
             continue;
         }
-        let is_single_dash_long = arg.starts_with('-')
-            && !arg.starts_with("--")
-            && arg
-                .trim_start_matches('-')
-                .split('=')
-                .next()
-                .is_some_and(|name| name.chars().count() > 1);
-        if is_single_dash_long {
-            out.push(format!("-{arg}"));
-        } else {
-            out.push(arg);
+        let body = arg.strip_prefix("--").unwrap_or(&arg[1..]);
+        let (name, value) = match body.split_once('=') {
+            Some((n, v)) => (n, Some(v)),
+            None => (body, None),
+        };
+        if let Some(&flag) = VALUED.iter().find(|f| **f == name) {
+            let value = match value {
+                Some(v) => v.to_owned(),
+                None => args.next().ok_or(ArgError::MissingValue(flag))?,
+            };
+            match flag {
+                "passes" | "p" => out.pipeline.push(PipelinePart::Text(value)),
+                "o" => out.output = Some(value),
+                _ => out.mtriple = Some(value),
+            }
+            continue;
+        }
+        if let Some(&flag) = FLAGS.iter().find(|f| **f == name) {
+            let on = parse_bool(flag, value)?;
+            let field = match flag {
+                "S" => &mut out.text,
+                "disable-output" => &mut out.disable_output,
+                "verify-each" => &mut out.verify_each,
+                "print-after-all" => &mut out.print_after_all,
+                "print-before-all" => &mut out.print_before_all,
+                "print-passes" => &mut out.print_passes,
+                "time-passes" => &mut out.time_passes,
+                _ => &mut out.debug_pass_manager,
+            };
+            *field = on;
+            continue;
+        }
+        match (name, value) {
+            ("help" | "h", None) => out.help = true,
+            ("version", None) => out.version = true,
+            ("O0" | "O1" | "O2" | "O3", None) => {
+                if out.opt_level.is_some() {
+                    return Err(ArgError::MultipleOptLevels);
+                }
+                out.opt_level = Some(name.as_bytes()[1] - b'0');
+            }
+            _ => match (legacy_pass(name), value) {
+                (Some(pass), None) => out.pipeline.push(PipelinePart::Legacy(pass)),
+                _ => return Err(ArgError::Unknown(arg.clone())),
+            },
         }
     }
-    out
+    if out.opt_level.is_some() && !out.pipeline.is_empty() {
+        return Err(ArgError::OptLevelWithPasses);
+    }
+    Ok(out)
 }
+
+/// The pipeline text the command line asks for: the parts joined by commas in
+/// order, or `default<ON>` for `-ON`; `None` when no pass was named.
+pub fn pipeline_text(args: &OptArgs) -> Option<String> {
+    if let Some(level) = args.opt_level {
+        return Some(format!("default<O{level}>"));
+    }
+    // An empty `-passes=` names no pass, as for opt.
+    let parts: Vec<&str> = args
+        .pipeline
+        .iter()
+        .map(|p| match p {
+            PipelinePart::Text(t) => t.as_str(),
+            PipelinePart::Legacy(n) => n,
+        })
+        .filter(|t| !t.is_empty())
+        .collect();
+    (!parts.is_empty()).then(|| parts.join(","))
+}
+
+/// `-help`'s text.
+pub const HELP: &str = "\
+OVERVIEW: cblower-opt: LLVM's opt, with cblower's cbuffer passes
+
+USAGE: cblower-opt [options] <input bitcode or IR file>
+
+OPTIONS:
+  -passes=<pipeline>      Passes to run, in opt's pipeline syntax; LLVM's passes
+                          (instcombine, default<O1>, function(...)) and cblower's
+                          may be mixed. Repeatable: the pipelines run in order.
+  -p <pipeline>           Alias for -passes
+  -<pass>                 A cblower pass by its pipeline name (legacy spelling,
+                          e.g. -dxil-cbuffer-access), run where it appears
+  -O0, -O1, -O2, -O3      Run LLVM's default<ON> pipeline (not with -passes)
+  -S                      Write LLVM assembly instead of bitcode
+  -o <filename>           Output file (default '-', standard output)
+  -disable-output         Do not write the result
+  -mtriple=<triple>       Override the module's target triple
+  -verify-each            Verify the module after every pass
+  -print-before-all       Print the IR before every pass (standard error)
+  -print-after-all        Print the IR after every pass (standard error)
+  -print-passes           List the pass names, cblower's then LLVM's, and exit
+  -time-passes            Print each pass's own time (standard error)
+  -debug-pass-manager     Log every pass run (standard error)
+  -help                   Print this text
+  -version                Print the version
+
+Every option may be spelled with one or two dashes.
+";
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn norm(args: &[&str]) -> Vec<String> {
-        normalize_llvm_style_args(args.iter().map(|s| s.to_string()))
+    fn parse(args: &[&str]) -> Result<OptArgs, ArgError> {
+        parse_opt_args(args.iter().map(|s| s.to_string()))
     }
 
     #[test]
-    fn single_dash_long_options_get_a_second_dash() {
+    fn llvm_spellings_of_values_and_flags() {
+        let a = parse(&[
+            "-S",
+            "--passes=verify",
+            "-mtriple",
+            "dxil-pc-shadermodel6.6-compute",
+            "-o=x.ll",
+            "-disable-output=false",
+            "-time-passes",
+            "in.ll",
+        ])
+        .unwrap();
+        assert!(a.text && a.time_passes && !a.disable_output);
+        assert_eq!(a.pipeline, [PipelinePart::Text("verify".into())]);
+        assert_eq!(a.mtriple.as_deref(), Some("dxil-pc-shadermodel6.6-compute"));
+        assert_eq!(a.output.as_deref(), Some("x.ll"));
+        assert_eq!(a.input.as_deref(), Some("in.ll"));
+    }
+
+    #[test]
+    fn legacy_flags_mix_with_passes_in_order() {
+        let a = parse(&[
+            "-dxil-cbuffer-access",
+            "-p",
+            "instcombine",
+            "--dxil-resource-access",
+            "-passes=verify",
+            "-",
+        ])
+        .unwrap();
         assert_eq!(
-            norm(&[
-                "cblower-opt",
-                "-S",
-                "-passes=verify",
-                "-mtriple=dxil",
-                "-o",
-                "x.ll",
-                "-"
-            ]),
-            [
-                "cblower-opt",
-                "-S",
-                "--passes=verify",
-                "--mtriple=dxil",
-                "-o",
-                "x.ll",
-                "-"
-            ]
+            pipeline_text(&a).as_deref(),
+            Some("dxil-cbuffer-access,instcombine,dxil-resource-access,verify")
+        );
+        assert_eq!(a.input.as_deref(), Some("-"));
+    }
+
+    #[test]
+    fn opt_level_alone_is_the_default_pipeline() {
+        let a = parse(&["-O2", "x.ll"]).unwrap();
+        assert_eq!(pipeline_text(&a).as_deref(), Some("default<O2>"));
+        assert_eq!(pipeline_text(&parse(&["x.ll"]).unwrap()), None);
+        assert_eq!(pipeline_text(&parse(&["-passes=", "x.ll"]).unwrap()), None);
+    }
+
+    #[test]
+    fn mistakes_are_worded_as_opt_words_them() {
+        assert_eq!(
+            parse(&["-frob"]).unwrap_err().to_string(),
+            "cblower-opt: Unknown command line argument '-frob'.  Try: 'cblower-opt --help'"
+        );
+        assert_eq!(
+            parse(&["-instnamer"]),
+            Err(ArgError::Unknown("-instnamer".into()))
+        );
+        assert_eq!(
+            parse(&["-S", "-o"]).unwrap_err().to_string(),
+            "cblower-opt: for the -o option: requires a value!"
+        );
+        assert_eq!(parse(&["a", "b"]), Err(ArgError::TooManyPositional));
+        assert_eq!(parse(&["-O1", "-O3"]), Err(ArgError::MultipleOptLevels));
+        assert_eq!(
+            parse(&["-O1", "-dxil-op-lower"]),
+            Err(ArgError::OptLevelWithPasses)
+        );
+        assert_eq!(parse(&["-O4"]), Err(ArgError::Unknown("-O4".into())));
+        assert_eq!(
+            parse(&["-S=maybe"]).unwrap_err().to_string(),
+            "cblower-opt: for the -S option: 'maybe' is invalid value for boolean argument! Try 0 or 1"
+        );
+        // As in opt, a repeated -o is not an error: the last one counts.
+        assert_eq!(
+            parse(&["-o", "a", "-o", "b"]).unwrap().output.as_deref(),
+            Some("b")
         );
     }
 
     #[test]
-    fn double_dash_and_positional_are_untouched() {
-        assert_eq!(
-            norm(&["t", "--passes=a", "in.ll", "--", "-weird.ll"]),
-            ["t", "--passes=a", "in.ll", "--", "-weird.ll"]
-        );
+    fn double_dash_ends_options() {
+        let a = parse(&["--", "-weird.ll"]).unwrap();
+        assert_eq!(a.input.as_deref(), Some("-weird.ll"));
     }
 }

@@ -1,149 +1,254 @@
-//! `cblower-opt`: runs cblower's passes on LLVM IR, with `opt`'s flags.
+//! `cblower-opt`: LLVM's `opt` with cblower's cbuffer passes, taking `opt`'s
+//! command line (see `docs/cli.md`).
 
-use std::io::Read;
-use std::path::PathBuf;
+use std::io::{ErrorKind, Read, Write};
+use std::path::Path;
 use std::process::ExitCode;
 
-use cblower_cli::exit::{INPUT_ERROR, USAGE_ERROR};
-use cblower_cli::opt_args::normalize_llvm_style_args;
+use cblower_cli::exit::INPUT_ERROR;
+use cblower_cli::opt_args::{parse_opt_args, pipeline_text, OptArgs, HELP};
 use cblower_cli::output::{write_output, write_output_via};
-use cblower_llvm::ffi::{data_layout_string, set_data_layout};
+use cblower_llvm::ffi::{
+    data_layout_string, enable_llvm_switches, print_llvm_pass_names, print_llvm_timing_reports,
+    set_data_layout, target_triple, LlvmSwitch,
+};
 use cblower_llvm::ir_io::{module_bitcode, parse_module};
-use cblower_llvm::passes::{parse_pipeline, run_pipeline};
+use cblower_llvm::passes::{parse_steps, run_steps, timing_report, Pass, RunOptions, TimeRecord};
 use cblower_llvm::Target;
-use clap::Parser;
 use inkwell::context::Context;
 use inkwell::memory_buffer::MemoryBuffer;
 
-/// Runs cblower's cbuffer passes on an LLVM module, like `opt`.
-///
-/// Passes: verify, instnamer, print-cbuffers (writes to stderr),
-/// dxil-cbuffer-access, dxil-resource-access, and dxil-cbuffer-lowering (the
-/// two access passes in order); spirv-cbuffer-access; dxil-forward-handle-accesses,
-/// dxil-resource-implicit-binding, dxil-op-lower, and dxil-lower (the whole
-/// DXIL cbuffer pipeline).
-///
-/// Long options may be written with one dash, as LLVM's tools spell them
-/// (`-passes=verify`, `-mtriple=dxil-pc-shadermodel6.6-compute`).
-#[derive(Parser, Debug)]
-#[command(name = "cblower-opt", version, about, long_about = None)]
-struct Args {
-    /// Comma-separated pass pipeline, run left to right.
-    #[arg(long = "passes", value_name = "P1,P2,...")]
-    passes: Option<String>,
-    /// Write textual IR instead of bitcode.
-    #[arg(short = 'S')]
-    text: bool,
-    /// Output file (`-` for stdout, the default).
-    #[arg(short = 'o', value_name = "OUT", default_value = "-")]
-    output: PathBuf,
-    /// Override the module's target triple.
-    #[arg(long = "mtriple", value_name = "TRIPLE")]
-    mtriple: Option<String>,
-    /// Do not write any output.
-    #[arg(long = "disable-output")]
-    disable_output: bool,
-    /// Input `.ll` or `.bc` file, or `-` for stdin.
-    #[arg(value_name = "INPUT", default_value = "-")]
-    input: PathBuf,
+/// A failure: the message for standard error, after the tool's name. Every
+/// failure exits with status 1, as `opt`'s do.
+struct Failure {
+    message: String,
+}
+
+fn fail(message: String) -> Failure {
+    Failure { message }
 }
 
 fn main() -> ExitCode {
-    let argv = normalize_llvm_style_args(std::env::args());
-    let args = match Args::try_parse_from(argv) {
+    let mut argv = Vec::new();
+    for arg in std::env::args_os().skip(1) {
+        match arg.into_string() {
+            Ok(a) => argv.push(a),
+            Err(raw) => {
+                eprintln!(
+                    "cblower-opt: argument '{}' is not valid UTF-8",
+                    raw.to_string_lossy()
+                );
+                return ExitCode::from(INPUT_ERROR as u8);
+            }
+        }
+    }
+    let args = match parse_opt_args(argv) {
         Ok(a) => a,
         Err(e) => {
-            let code = if e.use_stderr() { USAGE_ERROR } else { 0 };
-            let _ = e.print();
-            return ExitCode::from(code as u8);
+            eprintln!("{e}");
+            return ExitCode::from(INPUT_ERROR as u8);
         }
     };
+    if args.help {
+        return print_stdout(HELP.as_bytes());
+    }
+    if args.version {
+        let text = format!("cblower-opt {}\n", env!("CARGO_PKG_VERSION"));
+        return print_stdout(text.as_bytes());
+    }
+    if args.print_passes {
+        let mut ours =
+            String::from("cblower passes (module passes; usable in -passes and as -<name>):\n");
+        for name in Pass::known_names() {
+            if name != "instnamer" {
+                ours.push_str(&format!("  {name}\n"));
+            }
+        }
+        let code = print_stdout(ours.as_bytes());
+        if code == ExitCode::SUCCESS {
+            print_llvm_pass_names();
+        }
+        return code;
+    }
     match run(&args) {
         Ok(()) => ExitCode::SUCCESS,
-        Err((code, msg)) => {
-            eprintln!("cblower-opt: {msg}");
-            ExitCode::from(code as u8)
+        Err(f) => {
+            eprintln!("cblower-opt: {}", f.message);
+            ExitCode::from(INPUT_ERROR as u8)
         }
     }
 }
 
-/// Like `opt -mtriple=...` with the target built in: a module without a data
-/// layout gets the target's. For DirectX that is clang-22's DXIL layout (the
-/// DirectX target is not in Debian's LLVM, so it is supplied here).
-fn default_data_layout(
-    module: &inkwell::module::Module<'_>,
-    triple: &str,
-) -> Result<(), cblower_llvm::LlvmError> {
+/// Writes to standard output; a reader that went away is not an error.
+fn print_stdout(bytes: &[u8]) -> ExitCode {
+    let mut out = std::io::stdout().lock();
+    match out.write_all(bytes).and_then(|()| out.flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.kind() == ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("cblower-opt: cannot write output: {e}");
+            ExitCode::from(INPUT_ERROR as u8)
+        }
+    }
+}
+
+/// As `opt` does, a module without a data layout gets its target's from the
+/// triple (DXIL or SPIR-V; cblower supplies the DXIL one, which Debian's LLVM
+/// has no target for).
+fn default_data_layout(module: &inkwell::module::Module<'_>) -> Result<(), Failure> {
     if !data_layout_string(module).is_empty() {
         return Ok(());
     }
-    if triple.starts_with("dxil") {
-        set_data_layout(module, Target::Dxil.data_layout())?;
-    } else if triple.starts_with("spirv") {
-        set_data_layout(module, Target::SpirV.data_layout())?;
-    }
-    Ok(())
+    let triple = target_triple(module);
+    let layout = if triple.starts_with("dxil") {
+        Target::Dxil.data_layout()
+    } else if triple.starts_with("spirv-") || triple.starts_with("spirv1.") {
+        Target::SpirV.data_layout()
+    } else {
+        return Ok(());
+    };
+    set_data_layout(module, layout).map_err(|e| fail(e.to_string()))
 }
 
-fn run(args: &Args) -> Result<(), (i32, String)> {
-    let pipeline = match &args.passes {
-        Some(p) => parse_pipeline(p).map_err(|e| (USAGE_ERROR, e.to_string()))?,
-        None => Vec::new(),
-    };
-    let ctx = Context::create();
-    let (module, name) = if args.input.as_os_str() == "-" {
+/// `opt` normalises `-mtriple`: a DXIL triple names its DXIL version after
+/// the shader model (`dxil-pc-shadermodel6.3-library` is
+/// `dxilv1.3-pc-shadermodel6.3-library`).
+fn normalize_triple(triple: &str) -> String {
+    let mut parts: Vec<&str> = triple.split('-').collect();
+    if parts.first() == Some(&"dxil") {
+        let minor = parts
+            .iter()
+            .find_map(|p| p.strip_prefix("shadermodel6."))
+            .map(|m| {
+                m.chars()
+                    .take_while(char::is_ascii_digit)
+                    .collect::<String>()
+            })
+            .filter(|m| !m.is_empty());
+        if let Some(minor) = minor {
+            let arch = format!("dxilv1.{minor}");
+            parts[0] = &arch;
+            return parts.join("-");
+        }
+    }
+    triple.to_owned()
+}
+
+fn read_input<'c>(
+    ctx: &'c Context,
+    input: &str,
+) -> Result<(inkwell::module::Module<'c>, String), Failure> {
+    if input == "-" {
         let mut buf = Vec::new();
         std::io::stdin()
             .read_to_end(&mut buf)
-            .map_err(|e| (INPUT_ERROR, format!("<stdin>: cannot read: {e}")))?;
-        let module =
-            parse_module(&ctx, &buf, "<stdin>").map_err(|e| (INPUT_ERROR, e.to_string()))?;
-        (module, "<stdin>".to_owned())
-    } else {
-        // LLVM maps the file itself (no copy in memory), as opt does; opening
-        // it first gives the usual error message when it is missing.
-        let name = args.input.display().to_string();
-        let mut file = std::fs::File::open(&args.input)
-            .map_err(|e| (INPUT_ERROR, format!("{name}: cannot read input file: {e}")))?;
-        // A directory opens but cannot be read: reading one byte reports that
-        // as the OS words it (`Is a directory (os error 21)`), where LLVM's
-        // reader would only give a bare, quoted "Is a directory".
-        file.read(&mut [0u8; 1])
-            .map_err(|e| (INPUT_ERROR, format!("{name}: cannot read input file: {e}")))?;
-        let buffer = MemoryBuffer::create_from_file(&args.input)
-            .map_err(|e| (INPUT_ERROR, format!("{name}: cannot read input file: {e}")))?;
-        let module = cblower_llvm::ffi::parse_ir(&ctx, buffer)
-            .map_err(|e| (INPUT_ERROR, e.trim_end().to_owned()))?;
-        (module, name)
+            .map_err(|e| fail(format!("<stdin>: cannot read: {e}")))?;
+        let module = parse_module(ctx, &buf, "<stdin>").map_err(|e| fail(e.to_string()))?;
+        return Ok((module, "<stdin>".to_owned()));
+    }
+    // LLVM maps the file itself (no copy in memory), as opt does; opening it
+    // first gives the usual error message when it is missing.
+    let path = Path::new(input);
+    let mut file = std::fs::File::open(path)
+        .map_err(|e| fail(format!("{input}: cannot read input file: {e}")))?;
+    // A directory opens but cannot be read: reading one byte reports that as
+    // the OS words it (`Is a directory (os error 21)`).
+    file.read(&mut [0u8; 1])
+        .map_err(|e| fail(format!("{input}: cannot read input file: {e}")))?;
+    let buffer = MemoryBuffer::create_from_file(path)
+        .map_err(|e| fail(format!("{input}: cannot read input file: {e}")))?;
+    let module =
+        cblower_llvm::ffi::parse_ir(ctx, buffer).map_err(|e| fail(e.trim_end().to_owned()))?;
+    Ok((module, input.to_owned()))
+}
+
+fn run(args: &OptArgs) -> Result<(), Failure> {
+    let steps = match pipeline_text(args) {
+        Some(text) => parse_steps(&text).map_err(|e| fail(e.to_string()))?,
+        None => Vec::new(),
     };
+    let mut switches = Vec::new();
+    if args.time_passes {
+        switches.push(LlvmSwitch::TimePasses);
+    }
+    if args.print_after_all {
+        switches.push(LlvmSwitch::PrintAfterAll);
+    }
+    if args.print_before_all {
+        switches.push(LlvmSwitch::PrintBeforeAll);
+    }
+    enable_llvm_switches(&switches);
+
+    let ctx = Context::create();
+    let input = args.input.as_deref().unwrap_or("-");
+    // Under -time-passes LLVM's reader times itself ("LLVM IR Parsing").
+    let (module, name) = read_input(&ctx, input)?;
     if let Some(triple) = &args.mtriple {
-        module.set_triple(&inkwell::targets::TargetTriple::create(triple));
-        default_data_layout(&module, triple).map_err(|e| (INPUT_ERROR, e.to_string()))?;
+        let triple = normalize_triple(triple);
+        module.set_triple(&inkwell::targets::TargetTriple::create(&triple));
     }
-    let mut report = std::io::stderr();
-    run_pipeline(&module, &pipeline, &mut report)
-        .map_err(|e| (INPUT_ERROR, format!("{name}: {e}")))?;
-    if args.disable_output {
-        return Ok(());
-    }
-    let written = if args.text {
-        // Streamed by LLVM into the file: no copy of the whole text in memory.
-        write_output_via(&args.output, |path| {
-            module
-                .print_to_file(path)
-                .map_err(|e| std::io::Error::other(e.to_string()))
-        })
-    } else {
-        write_output(&args.output, &module_bitcode(&module))
+    default_data_layout(&module)?;
+
+    let options = RunOptions {
+        verify_each: args.verify_each,
+        debug_pass_manager: args.debug_pass_manager,
+        print_before_all: args.print_before_all,
+        print_after_all: args.print_after_all,
     };
-    let result = written.map_err(|e| {
-        (
-            INPUT_ERROR,
-            format!("{}: cannot write output: {e}", args.output.display()),
-        )
-    });
+    let mut times: Vec<TimeRecord> = Vec::new();
+    let mut report = std::io::stderr();
+    let ran = run_steps(&module, &steps, options, &mut report, &mut times);
+    if args.time_passes {
+        print_llvm_timing_reports();
+        let text = timing_report("Pass execution timing report", &times);
+        let _ = report.write_all(text.as_bytes());
+    }
+    ran.map_err(|e| {
+        use cblower_llvm::passes::PipelineError as P;
+        match e {
+            P::LlvmRejected(_) | P::NestedModulePass { .. } => fail(e.to_string()),
+            _ => fail(format!("{name}: {e}")),
+        }
+    })?;
+
+    let result = write_module(args, &module);
     // The process ends next; the OS frees the module faster than LLVM's teardown.
     std::mem::forget(module);
     std::mem::forget(ctx);
     result
+}
+
+fn write_module(args: &OptArgs, module: &inkwell::module::Module<'_>) -> Result<(), Failure> {
+    let output = args.output.as_deref().unwrap_or("-");
+    if args.disable_output {
+        if args.output.is_some() {
+            eprintln!(
+                "WARNING: The -o (output filename) option is ignored when\n\
+                 the --disable-output option is used."
+            );
+        }
+        return Ok(());
+    }
+    let path = Path::new(output);
+    let written = if args.text && output == "-" {
+        // Through Rust's stdout, so a closed pipe is seen as one.
+        let text = module.print_to_string();
+        write_output(path, text.to_bytes())
+    } else if args.text {
+        // Streamed by LLVM into the file: no copy of the whole text in memory.
+        write_output_via(path, |p| {
+            module
+                .print_to_file(p)
+                .map_err(|e| std::io::Error::other(e.to_string()))
+        })
+    } else {
+        write_output(path, &module_bitcode(module))
+    };
+    match written {
+        Ok(()) => Ok(()),
+        // The reader of a pipe went away (`cblower-opt -S x.ll | head`): as
+        // for any tool in a pipeline, that is not a failure.
+        Err(e) if e.kind() == ErrorKind::BrokenPipe && output == "-" => Ok(()),
+        Err(e) => Err(fail(format!("{output}: cannot write output: {e}"))),
+    }
 }

@@ -36,6 +36,7 @@ use llvm_sys::{LLVMLinkage, LLVMTypeKind, LLVMVisibility};
 mod builder;
 mod module_ops;
 mod parse;
+mod pass_builder;
 mod rewrite;
 mod value;
 
@@ -46,6 +47,10 @@ pub use module_ops::{
     set_data_layout, MdOperand, ModuleLayout,
 };
 pub use parse::parse_ir;
+pub use pass_builder::{
+    enable_llvm_switches, print_llvm_pass_names, print_llvm_timing_reports, process_times,
+    run_llvm_pipeline, LlvmPassOptions, LlvmPipelineError, LlvmSwitch,
+};
 pub use rewrite::{
     call_args, call_before, called_function, callee_param_count, clone_instruction, const_int,
     const_named_struct, declare_function, delete_function, insert_before, int_type, is_declaration,

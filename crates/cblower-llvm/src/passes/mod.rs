@@ -22,6 +22,7 @@ mod dxil_op_types;
 mod expand_constants;
 pub mod forward_handles;
 pub mod implicit_binding;
+mod pipeline;
 mod pointer_merge;
 pub mod print_cbuffers;
 pub mod resource_access;
@@ -30,6 +31,7 @@ mod row_reader;
 pub mod spirv_cbuffer_access;
 
 pub use diag::PassError;
+pub use pipeline::{parse_steps, run_steps, timed, timing_report, RunOptions, Step, TimeRecord};
 
 /// A pass `cblower-opt` knows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -96,6 +98,22 @@ impl Pass {
             .unwrap_or("?")
     }
 
+    /// The name LLVM's pass instrumentation gives the pass (`-time-passes`,
+    /// `-debug-pass-manager`): LLVM's class name for the passes LLVM has.
+    pub fn llvm_class_name(self) -> &'static str {
+        match self {
+            Pass::Verify => "VerifierPass",
+            Pass::InstNamer => "InstructionNamerPass",
+            Pass::PrintCBuffers => "PrintCBuffersPass",
+            Pass::DxilCBufferAccess => "DXILCBufferAccess",
+            Pass::DxilResourceAccess => "DXILResourceAccess",
+            Pass::SpirvCBufferAccess => "SPIRVCBufferAccess",
+            Pass::DxilForwardHandleAccesses => "DXILForwardHandleAccesses",
+            Pass::DxilResourceImplicitBinding => "DXILResourceImplicitBinding",
+            Pass::DxilOpLower => "DXILOpLowering",
+        }
+    }
+
     /// Every name [`parse_pipeline`] accepts, for help texts.
     pub fn known_names() -> Vec<&'static str> {
         NAMES.iter().map(|(n, _)| *n).collect()
@@ -123,6 +141,40 @@ pub enum PipelineError {
     },
     #[error("cannot write the analysis output: {0}")]
     Report(String),
+    /// LLVM's pass builder rejected a pipeline (LLVM's own message).
+    #[error("{0}")]
+    LlvmRejected(String),
+    /// One of cblower's module passes inside `function(...)` and the like.
+    #[error("'{name}' is a module pass and cannot run inside '{adaptor}(...)'")]
+    NestedModulePass { name: String, adaptor: String },
+    /// The module failed the verifier right before LLVM's passes were to run.
+    #[error("module is broken before LLVM's passes: {0}")]
+    BrokenBeforeLlvm(LlvmError),
+}
+
+/// Runs one of cblower's passes (`print-cbuffers` prints nowhere here; see
+/// [`run_pipeline`] and [`run_steps`] for its report).
+pub(crate) fn run_one(module: &Module<'_>, pass: Pass) -> Result<(), PipelineError> {
+    let failed = |source: PassError| PipelineError::PassFailed {
+        pass: pass.name(),
+        source,
+    };
+    match pass {
+        Pass::Verify => verify_module(module).map_err(|source| PipelineError::BrokenOutput {
+            pass: pass.name(),
+            source,
+        }),
+        Pass::InstNamer => {
+            run_llvm_passes(module, "instnamer").map_err(|e| failed(PassError::Llvm(e)))
+        }
+        Pass::PrintCBuffers => print_cbuffers::report(module).map(drop).map_err(failed),
+        Pass::DxilCBufferAccess => cbuffer_access::run(module).map_err(failed),
+        Pass::DxilResourceAccess => resource_access::run(module).map_err(failed),
+        Pass::SpirvCBufferAccess => spirv_cbuffer_access::run(module).map_err(failed),
+        Pass::DxilForwardHandleAccesses => forward_handles::run(module).map_err(failed),
+        Pass::DxilResourceImplicitBinding => implicit_binding::run(module).map_err(failed),
+        Pass::DxilOpLower => dxil_op_lower::run(module).map_err(failed),
+    }
 }
 
 /// Parses `a,b,c` into passes.
@@ -155,32 +207,17 @@ pub fn run_pipeline(
 ) -> Result<(), PipelineError> {
     verify_module(module).map_err(PipelineError::BrokenInput)?;
     for &pass in passes {
-        let failed = |source: PassError| PipelineError::PassFailed {
-            pass: pass.name(),
-            source,
-        };
-        match pass {
-            Pass::Verify => {
-                verify_module(module).map_err(|source| PipelineError::BrokenOutput {
+        if pass == Pass::PrintCBuffers {
+            let text =
+                print_cbuffers::report(module).map_err(|source| PipelineError::PassFailed {
                     pass: pass.name(),
                     source,
-                })?
-            }
-            Pass::InstNamer => {
-                run_llvm_passes(module, "instnamer").map_err(|e| failed(PassError::Llvm(e)))?
-            }
-            Pass::PrintCBuffers => {
-                let text = print_cbuffers::report(module).map_err(failed)?;
-                report
-                    .write_all(text.as_bytes())
-                    .map_err(|e| PipelineError::Report(e.to_string()))?;
-            }
-            Pass::DxilCBufferAccess => cbuffer_access::run(module).map_err(failed)?,
-            Pass::DxilResourceAccess => resource_access::run(module).map_err(failed)?,
-            Pass::SpirvCBufferAccess => spirv_cbuffer_access::run(module).map_err(failed)?,
-            Pass::DxilForwardHandleAccesses => forward_handles::run(module).map_err(failed)?,
-            Pass::DxilResourceImplicitBinding => implicit_binding::run(module).map_err(failed)?,
-            Pass::DxilOpLower => dxil_op_lower::run(module).map_err(failed)?,
+                })?;
+            report
+                .write_all(text.as_bytes())
+                .map_err(|e| PipelineError::Report(e.to_string()))?;
+        } else {
+            run_one(module, pass)?;
         }
     }
     if let Some(&last) = passes.last() {

@@ -1,0 +1,51 @@
+; Handle loads that cannot be forwarded are errors naming the function and
+; the load (exit 1, no output): a load the creation does not dominate, and a
+; load in a function that never creates the handle (an exported library
+; function; its handle is created in the global constructor).
+; RUN: rm -f %t.out
+; RUN: split-file %s %t
+; RUN: not opt -S -dxil-forward-handle-accesses %t/undominated.ll -o %t.out 2>&1 | FileCheck %s --check-prefix=UNDOM
+; RUN: not opt -S -dxil-lower %t/library.ll -o %t.out 2>&1 | FileCheck %s --check-prefix=LIB
+; RUN: not test -e %t.out
+
+; UNDOM: dxil-forward-handle-accesses: in function 'main': this load is not dominated by the handle creation %h
+; UNDOM-NEXT: %early = load target("dx.CBuffer", %__cblayout_CB), ptr @CB.cb, align 4
+
+; LIB: dxil-forward-handle-accesses: in function 'get': the handle loaded here is not created in function 'get' (only a handle created and stored into a global in the same function can be forwarded; inline the function that creates it)
+; LIB-NEXT: %CB.cb = load target("dx.CBuffer", %__cblayout_CB), ptr @CB.cb, align 4
+
+;--- undominated.ll
+target triple = "dxil-pc-shadermodel6.6-compute"
+%__cblayout_CB = type <{ float }>
+@CB.cb = global target("dx.CBuffer", %__cblayout_CB) poison
+
+define void @main() {
+entry:
+  %early = load target("dx.CBuffer", %__cblayout_CB), ptr @CB.cb, align 4
+  %h = call target("dx.CBuffer", %__cblayout_CB) @llvm.dx.resource.handlefrombinding.tdx.CBuffer_s___cblayout_CBst(i32 0, i32 0, i32 1, i32 0, ptr null)
+  store target("dx.CBuffer", %__cblayout_CB) %h, ptr @CB.cb, align 4
+  ret void
+}
+
+;--- library.ll
+target datalayout = "e-m:e-p:32:32-i1:32-i8:8-i16:16-i32:32-i64:64-f16:16-f32:32-f64:64-n8:16:32:64-v48:16:16-v96:32:32-v192:64:64"
+target triple = "dxilv1.3-pc-shadermodel6.3-library"
+%__cblayout_CB = type <{ float }>
+@CB.cb = global target("dx.CBuffer", %__cblayout_CB) poison
+@x = external hidden addrspace(2) global float, align 4
+
+define internal void @_init_buffer_CB.cb() {
+entry:
+  %CB.cb_h = call target("dx.CBuffer", %__cblayout_CB) @llvm.dx.resource.handlefrombinding.tdx.CBuffer_s___cblayout_CBst(i32 0, i32 0, i32 1, i32 0, ptr null)
+  store target("dx.CBuffer", %__cblayout_CB) %CB.cb_h, ptr @CB.cb, align 4
+  ret void
+}
+
+define float @get() {
+entry:
+  %v = load float, ptr addrspace(2) @x, align 4
+  ret float %v
+}
+
+!hlsl.cbs = !{!0}
+!0 = !{ptr @CB.cb, ptr addrspace(2) @x}

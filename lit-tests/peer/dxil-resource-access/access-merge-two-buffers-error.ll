@@ -1,0 +1,31 @@
+; A phi of pointers into two different cbuffers has no single handle to read
+; rows from: a diagnostic naming the function and the phi, exit 1, no output.
+; RUN: rm -f %t.out
+; RUN: not opt -S -dxil-cbuffer-access -dxil-resource-access %s -o %t.out 2>&1 | FileCheck %s
+; RUN: not test -e %t.out
+
+; CHECK: dxil-resource-access: in function 'either': merges pointers into different cbuffers (or handles not available here); only pointers into one cbuffer can be merged
+; CHECK-NEXT: %p = phi ptr addrspace(2) [ %{{[0-9]+}}, %entry ], [ %{{[0-9]+}}, %other ]
+
+target datalayout = "e-m:e-p:32:32-i1:32-i8:8-i16:16-i32:32-i64:64-f16:16-f32:32-f64:64-n8:16:32:64-v48:16:16-v96:32:32-v192:64:64"
+%__cblayout_A = type <{ float }>
+%__cblayout_B = type <{ float }>
+@A.cb = global target("dx.CBuffer", %__cblayout_A) poison
+@B.cb = global target("dx.CBuffer", %__cblayout_B) poison
+@a = external hidden addrspace(2) global float, align 4
+@b = external hidden addrspace(2) global float, align 4
+
+define float @either(i1 %k) {
+entry:
+  br i1 %k, label %join, label %other
+other:
+  br label %join
+join:
+  %p = phi ptr addrspace(2) [ @a, %entry ], [ @b, %other ]
+  %v = load float, ptr addrspace(2) %p, align 4
+  ret float %v
+}
+
+!hlsl.cbs = !{!0, !1}
+!0 = !{ptr @A.cb, ptr addrspace(2) @a}
+!1 = !{ptr @B.cb, ptr addrspace(2) @b}
