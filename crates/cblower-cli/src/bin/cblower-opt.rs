@@ -58,7 +58,7 @@ fn main() -> ExitCode {
             return ExitCode::from(code as u8);
         }
     };
-    match run(&args) {
+    match cblower_cli::big_stack::on_big_stack(|| run(&args)) {
         Ok(()) => ExitCode::SUCCESS,
         Err((code, msg)) => {
             eprintln!("cblower-opt: {msg}");

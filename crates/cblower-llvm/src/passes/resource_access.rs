@@ -30,6 +30,7 @@
 //! the function and the instruction instead of an assertion. `getpointer`
 //! calls on other resource kinds are left alone.
 
+use crate::fast_hash::FastSet;
 use inkwell::module::Module;
 use llvm_sys::{LLVMOpcode, LLVMTypeKind};
 
@@ -114,7 +115,13 @@ fn lower_pointer<'ctx>(
     let mut dead = Vec::new();
     let mut loads = Vec::new();
     let mut copies = Vec::new();
+    // Every (pointer, user) pair is visited once, so a GEP cycle cannot
+    // keep the walk going.
+    let mut visited: FastSet<(RawValue<'ctx>, RawValue<'ctx>)> = FastSet::default();
     while let Some((pointer, user)) = worklist.pop() {
+        if !visited.insert((pointer, user)) {
+            continue;
+        }
         match user.opcode() {
             Some(LLVMOpcode::LLVMGetElementPtr) if user.operand(0) == Some(pointer) => {
                 worklist.extend(user.users().into_iter().map(|u| (user, u)));
@@ -186,8 +193,12 @@ pub(super) fn gep_chain<'ctx>(
     getpointer: RawValue<'ctx>,
 ) -> Result<Vec<RawValue<'ctx>>, PassError> {
     let mut chain = Vec::new();
+    let mut seen: FastSet<RawValue<'ctx>> = FastSet::default();
     let mut ptr = ptr;
     while let Some(p) = ptr {
+        if !seen.insert(p) {
+            break;
+        }
         if p == getpointer {
             return Ok(chain);
         }
