@@ -95,7 +95,9 @@ fn select_chain_of_20000_pointers() {
             i - 1
         ));
     }
-    lines.push(format!("%x.load = call {{ float, float, float, float }} {ROW_LOAD}"));
+    lines.push(format!(
+        "%x.load = call {{ float, float, float, float }} {ROW_LOAD}"
+    ));
     lines.push(format!("i32 %s{}.row)", N - 1));
     lines.push("%x.extract = extractvalue { float, float, float, float } %x.load, 0".into());
     lines.push("ret float %x.extract".into());
@@ -163,7 +165,9 @@ fn constant_expressions_nested_8000_deep() {
         &[
             format!("%x.load = call {{ float, float, float, float }} {ROW_LOAD}"),
             format!("i32 {row})"),
-            format!("%x.extract = extractvalue {{ float, float, float, float }} %x.load, {element}"),
+            format!(
+                "%x.extract = extractvalue {{ float, float, float, float }} %x.load, {element}"
+            ),
             "ret float %x.extract".into(),
         ],
     );

@@ -41,6 +41,7 @@ use super::row_access::{
     dynamic_rows, emit_linear, exact_bytes, exact_row, llvm_row, IrArith, Linear, Row, RowArith,
     SymbolicArith, ROW_BYTES,
 };
+use super::row_dynamic::{moves_within_row, DynamicReader};
 use super::row_reader::{row_intrinsic, RowReader};
 use super::PassError;
 use crate::ffi::{
@@ -243,6 +244,12 @@ fn lower_load<'ctx>(
     let element_bytes = (bits / 8).max(1) as i64;
     let bytes = exact_bytes(dl, member_offset, &chain).map_err(|r| PassError::at(load, r))?;
     check_within_buffer(dl, handle, load, ty, &bytes)?;
+    if moves_within_row(&bytes) {
+        // A run-time offset inside a row (`v[i]`, `m[i][j]`, ...).
+        let mut reader =
+            DynamicReader::new(builder, stores, dl, handle, &bytes, &load.name(), load)?;
+        return reader.value(ty, 0);
+    }
     let row_element = row_intrinsic(bits).filter(|_| bytes.constant % element_bytes == 0);
     let Some((intrinsic, per_row)) = row_element.filter(|_| !aggregate) else {
         // Aggregates, and scalars no row element holds on its own.
