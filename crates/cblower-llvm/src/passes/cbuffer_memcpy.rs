@@ -15,6 +15,9 @@
 //! with the alignment the destination's `align` attribute and `k` guarantee.
 //! A length of 0 deletes the call.
 
+use crate::fast_hash::FastSet;
+use llvm_sys::LLVMOpcode;
+
 use super::row_access::{dynamic_rows, exact_bytes};
 use super::row_reader::RowReader;
 use super::PassError;
@@ -93,5 +96,59 @@ pub fn lower_memory_copy<'ctx>(
         k += size;
     }
     call.erase_instruction();
+    Ok(())
+}
+
+/// Refuses a `memcpy` (or `memmove`) that reads past the end of the member
+/// it copies from: the bytes after a member belong to the next member or to
+/// padding, and a copy sized for one type applied to another is a bug in
+/// the input, not something to guess at. The source must be the member or
+/// a chain of GEPs on it; copies whose start or length is only known at run
+/// time are not checked here.
+pub fn check_copies_within_members<'ctx>(
+    dl: &ModuleLayout,
+    members: &[RawValue<'ctx>],
+) -> Result<(), PassError> {
+    let mut seen: FastSet<RawValue<'ctx>> = FastSet::default();
+    for &member in members {
+        let size = dl.alloc_size(member.global_value_type()) as i64;
+        // (pointer, its constant byte offset in the member when known)
+        let mut stack: Vec<(RawValue<'ctx>, Option<i64>)> = vec![(member, Some(0))];
+        while let Some((pointer, offset)) = stack.pop() {
+            for user in pointer.distinct_users() {
+                if !seen.insert(user) {
+                    continue;
+                }
+                if user.opcode() == Some(LLVMOpcode::LLVMGetElementPtr)
+                    && user.operand(0) == Some(pointer)
+                {
+                    let step = exact_bytes(dl, 0, &[user])
+                        .ok()
+                        .filter(|l| l.terms.is_empty())
+                        .map(|l| l.constant);
+                    stack.push((user, offset.zip(step).map(|(a, b)| a + b)));
+                } else if user.opcode() == Some(LLVMOpcode::LLVMCall)
+                    && is_memory_copy(user)
+                    && user.operand(1) == Some(pointer)
+                {
+                    let len = user.operand(2).and_then(|l| l.const_int());
+                    if let (Some(start), Some(len)) = (offset, len) {
+                        if start + len > size {
+                            return Err(PassError::at(
+                                user,
+                                format!(
+                                    "the copy reads bytes {start}..{} of cbuffer member @{}, which is {size} bytes long; copy at most {} bytes from there",
+                                    start + len,
+                                    member.name(),
+                                    (size - start).max(0)
+                                ),
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+        seen.clear();
+    }
     Ok(())
 }
