@@ -255,7 +255,14 @@ fn build_case<'ctx>(
                 "comp",
             )
             .map_err(|e| e.to_string())?;
-        store_loaded(module, ret, scalar, p, out)?;
+        if let Action::Memcpy { len, .. } = read.action {
+            let src = p.into_pointer_value().ok_or("memcpy source")?;
+            builder
+                .build_memcpy(out, 1, src, 1, i32t.const_int(len, false))
+                .map_err(|e| e.to_string())?;
+        } else {
+            store_loaded(module, ret, scalar, p, out)?;
+        }
         return Ok(());
     }
     match read.action {

@@ -314,6 +314,16 @@ pub fn odd_read(rng: &mut Rng, repr: &TypeRepr<'_>) -> Read {
         if count > 1 && rng.chance(60) {
             let width = node.size() / count;
             path.push(Step::Component { slot: slots, count });
+            // Loaded, or copied from the run-time component on (a `memcpy`
+            // whose source moves inside a row).
+            if rng.chance(30) {
+                let len = 1 + rng.below(width);
+                return Read {
+                    path,
+                    action: Action::Memcpy { start: 0, len },
+                    out_size: len,
+                };
+            }
             return Read {
                 path,
                 action: Action::Load,

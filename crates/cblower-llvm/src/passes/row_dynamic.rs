@@ -406,6 +406,9 @@ pub fn reinterpret<'ctx>(
     ty: RawType<'ctx>,
     name: &str,
 ) -> Result<RawValue<'ctx>, String> {
+    if bytes.ty() == ty {
+        return Ok(bytes);
+    }
     let whole = extra.int_type((size * 8) as u32);
     let mut value = if bytes.ty() == whole {
         bytes
