@@ -2,7 +2,8 @@
 //! 20,000-deep chain of pointer `select`s, a 10,000-deep chain of pointer
 //! `phi`s, constant expressions nested 8,000 deep (deeper than `opt-22` can
 //! parse on its default stack) and pointer cycles in unreachable blocks. The
-//! modules are built here, run through the built `cblower-opt`, and the
+//! modules are built here, run through the built `cblower-opt`
+//! (`dxil-cbuffer-lowering`, and `dxil-lower` for the chains), and the
 //! output is checked line by line. Nothing is timed: a quadratic walk makes
 //! the test take minutes, a cycle without a visited set never ends.
 
@@ -23,6 +24,15 @@ target triple = "dxil-pc-shadermodel6.6-compute"
 
 const FOOTER: &str = "!hlsl.cbs = !{!0}\n\
                       !0 = !{ptr @CB.cb, ptr addrspace(2) @a, ptr addrspace(2) @b}\n";
+
+/// Creates the handle and stores it into `@CB.cb` (what an inlined entry
+/// point does), so `dxil-lower` can forward it.
+const CREATE_HANDLE: &str = "  %h = call target(\"dx.CBuffer\", %__cblayout_CB) @llvm.dx.resource.handlefrombinding.tdx.CBuffer_s___cblayout_CBst(i32 0, i32 0, i32 1, i32 0, ptr null)\n  store target(\"dx.CBuffer\", %__cblayout_CB) %h, ptr @CB.cb, align 4\n";
+
+const HANDLE_DECL: &str = "declare target(\"dx.CBuffer\", %__cblayout_CB) @llvm.dx.resource.handlefrombinding.tdx.CBuffer_s___cblayout_CBst(i32, i32, i32, i32, ptr)\n";
+
+const LEGACY_LOAD: &str =
+    "%x.load = call %dx.types.CBufRet.f32 @dx.op.cbufferLoadLegacy.f32(i32 59, %dx.types.Handle %h_annot, ";
 
 const ROW_LOAD: &str = "@llvm.dx.resource.load.cbufferrow.4.f32.f32.f32.f32.tdx.CBuffer_s___cblayout_CBst(target(\"dx.CBuffer\", %__cblayout_CB)";
 
@@ -70,7 +80,7 @@ fn expect_in_order(name: &str, text: &str, lines: &[String]) {
 #[test]
 fn select_chain_of_20000_pointers() {
     const N: usize = 20_000;
-    let mut body = String::from("define float @f(i32 %c) {\nentry:\n");
+    let mut body = format!("define float @f(i32 %c) {{\nentry:\n{CREATE_HANDLE}");
     let mut prev = "@a".to_owned();
     for i in 0..N {
         writeln!(
@@ -82,9 +92,24 @@ fn select_chain_of_20000_pointers() {
     }
     writeln!(
         body,
-        "  %x = load float, ptr addrspace(2) {prev}, align 4\n  ret float %x\n}}"
+        "  %x = load float, ptr addrspace(2) {prev}, align 4\n  ret float %x\n}}\n{HANDLE_DECL}"
     )
     .unwrap();
+    let (run, text) = lower("selects-lower", &body, "dxil-lower");
+    let text = expect_success("selects, dxil-lower", &run, text);
+    expect_in_order(
+        "selects, dxil-lower",
+        &text,
+        &[
+            format!(
+                "%s{}.row = select i1 %c{}, i32 4, i32 %s{}.row",
+                N - 1,
+                N - 1,
+                N - 2
+            ),
+            format!("{LEGACY_LOAD}i32 %s{}.row)", N - 1),
+        ],
+    );
     let (run, text) = lower("selects", &body, "dxil-cbuffer-lowering");
     let text = expect_success("selects", &run, text);
     // @b is row 4, @a row 0; each select picks a row.
@@ -111,7 +136,8 @@ fn select_chain_of_20000_pointers() {
 #[test]
 fn phi_chain_of_10000_pointers() {
     const N: usize = 10_000;
-    let mut body = String::from("define float @f(i32 %c) {\nentry:\n  br label %bb0\nbb0:\n");
+    let mut body =
+        format!("define float @f(i32 %c) {{\nentry:\n{CREATE_HANDLE}  br label %bb0\nbb0:\n");
     let mut prev = "@a".to_owned();
     for i in 1..=N {
         writeln!(
@@ -124,9 +150,23 @@ fn phi_chain_of_10000_pointers() {
     }
     writeln!(
         body,
-        "  %x = load float, ptr addrspace(2) {prev}, align 4\n  ret float %x\n}}"
+        "  %x = load float, ptr addrspace(2) {prev}, align 4\n  ret float %x\n}}\n{HANDLE_DECL}"
     )
     .unwrap();
+    let (run, text) = lower("phis-lower", &body, "dxil-lower");
+    let text = expect_success("phis, dxil-lower", &run, text);
+    expect_in_order(
+        "phis, dxil-lower",
+        &text,
+        &[
+            format!(
+                "%p{N}.row = phi i32 [ %p{}.row, %bb{} ], [ 4, %mid{N} ]",
+                N - 1,
+                N - 1
+            ),
+            format!("{LEGACY_LOAD}i32 %p{N}.row)"),
+        ],
+    );
     let (run, text) = lower("phis", &body, "dxil-cbuffer-lowering");
     let text = expect_success("phis", &run, text);
     let mut lines = vec!["%p1.row = phi i32 [ 0, %bb0 ], [ 4, %mid1 ]".to_owned()];
