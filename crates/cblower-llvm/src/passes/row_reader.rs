@@ -285,7 +285,10 @@ impl<'a, 'ctx> RowReader<'a, 'ctx> {
             | LLVMTypeKind::LLVMHalfTypeKind
             | LLVMTypeKind::LLVMBFloatTypeKind
             | LLVMTypeKind::LLVMFloatTypeKind
-            | LLVMTypeKind::LLVMDoubleTypeKind => self.scalar(ty, byte),
+            | LLVMTypeKind::LLVMDoubleTypeKind
+            | LLVMTypeKind::LLVMX86_FP80TypeKind
+            | LLVMTypeKind::LLVMFP128TypeKind
+            | LLVMTypeKind::LLVMPPC_FP128TypeKind => self.scalar(ty, byte),
             _ => Err(self.error(format!("a {} cannot be loaded from a cbuffer", ty.print()))),
         }
     }
