@@ -3,7 +3,8 @@
 ; RUN: sh -c '%cblower-opt -S -passes=spirv-cbuffer-access %s -o %t.out; echo "exit=$?"' 2>&1 | FileCheck %s
 ; RUN: not test -e %t.out
 
-; CHECK: cblower-opt: {{.*}}ir-dxil-module-spirv-pass.ll: spirv-cbuffer-access: !hlsl.cbs entry 0: handle @CB.cb has type target("dx.CBuffer", %__cblayout_CB): this is a DXIL module: run dxil-cbuffer-access (or dxil-cbuffer-lowering, dxil-lower) instead of spirv-cbuffer-access
+; CHECK: cblower-opt: {{.*}}ir-dxil-module-spirv-pass.ll: spirv-cbuffer-access: in function 'main': !hlsl.cbs entry 0: handle @CB.cb has type target("dx.CBuffer", %__cblayout_CB): this is a DXIL module: run dxil-cbuffer-access (or dxil-cbuffer-lowering, dxil-lower) instead of spirv-cbuffer-access
+; CHECK-NEXT: %x = load float, ptr addrspace(2) @a, align 4
 ; CHECK-NEXT: exit=1
 
 target datalayout = "e-m:e-p:32:32-i1:32-i8:8-i16:16-i32:32-i64:64-f16:16-f32:32-f64:64-n8:16:32:64-v48:16:16-v96:32:32-v192:64:64"

@@ -3,7 +3,8 @@
 ; RUN: sh -c '%cblower-opt -S -passes=dxil-lower %s -o %t.out; echo "exit=$?"' 2>&1 | FileCheck %s
 ; RUN: not test -e %t.out
 
-; CHECK: cblower-opt: {{.*}}ir-spirv-module-dxil-pass.ll: dxil-cbuffer-access: !hlsl.cbs entry 0: handle @CB.cb has type target("spirv.VulkanBuffer", %__cblayout_CB, 2, 0): this is a SPIR-V module: run spirv-cbuffer-access instead of the DXIL passes
+; CHECK: cblower-opt: {{.*}}ir-spirv-module-dxil-pass.ll: dxil-cbuffer-access: in function 'main': !hlsl.cbs entry 0: handle @CB.cb has type target("spirv.VulkanBuffer", %__cblayout_CB, 2, 0): this is a SPIR-V module: run spirv-cbuffer-access instead of the DXIL passes
+; CHECK-NEXT: %x = load float, ptr addrspace(12) @a, align 4
 ; CHECK-NEXT: exit=1
 
 target datalayout = "e-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-n8:16:32:64-G10"

@@ -266,13 +266,18 @@ pub fn check_for_access(module: &Module<'_>, padding_name: &str) -> Result<(), P
     let (own_handle, other_handle, other_padding, hint) = target_names(padding_name);
     let dl = ModuleLayout::of(module);
     for (entry, ops) in nodes.into_iter().enumerate() {
-        let bad = |reason: String| PassError::BadCBufferMetadata { entry, reason };
         let Some(MdOperand::Value(handle)) = ops.first() else {
             continue;
         };
         if handle.kind() != ValueKind::GlobalVariable {
             continue;
         }
+        // Reported at an instruction that reads the buffer, when one does.
+        let reader = first_reader(&ops[1..]);
+        let bad = |reason: String| match reader {
+            Some(inst) => PassError::at(inst, format!("!hlsl.cbs entry {entry}: {reason}")),
+            None => PassError::BadCBufferMetadata { entry, reason },
+        };
         let handle_ty = handle.global_value_type();
         let name = handle_ty.target_ext_name().unwrap_or_default();
         let Some(&layout) = handle_ty.target_ext_type_params().first() else {
@@ -308,6 +313,31 @@ pub fn check_for_access(module: &Module<'_>, padding_name: &str) -> Result<(), P
         }
     }
     Ok(())
+}
+
+/// An instruction that uses one of the member globals `members`, directly
+/// or through constant expressions.
+fn first_reader<'ctx>(members: &[MdOperand<'ctx>]) -> Option<RawValue<'ctx>> {
+    let mut seen = crate::fast_hash::FastSet::default();
+    let mut stack: Vec<RawValue<'ctx>> = members
+        .iter()
+        .filter_map(|m| match m {
+            MdOperand::Value(v) if v.kind() == ValueKind::GlobalVariable => Some(*v),
+            _ => None,
+        })
+        .rev()
+        .collect();
+    while let Some(v) = stack.pop() {
+        if !seen.insert(v) {
+            continue;
+        }
+        let users = v.users();
+        if let Some(inst) = users.iter().find(|u| u.is_instruction()) {
+            return Some(*inst);
+        }
+        stack.extend(users);
+    }
+    None
 }
 
 /// Walks the element types of `ty` (structs, arrays, vectors) without
