@@ -1,5 +1,6 @@
 //! Shared pieces of the `cblower` and `cblower-opt` command lines.
 
+pub mod big_stack;
 pub mod emit_cmd;
 pub mod exit;
 pub mod frontend_args;

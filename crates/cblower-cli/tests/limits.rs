@@ -231,7 +231,7 @@ fn ten_thousand_nested_ifs() {
 }
 
 #[test]
-fn an_array_past_4_gib_lays_out_emits_and_lowers() {
+fn an_array_past_4_gib_lays_out_emits_and_is_refused_by_the_lowering() {
     let dir = scratch("gib");
     let file = dir.join("huge.hlsl");
     std::fs::write(
@@ -256,10 +256,34 @@ fn an_array_past_4_gib_lays_out_emits_and_lowers() {
     let ll = dir.join("huge.ll");
     let r = run(
         CBLOWER,
-        &["emit-llvm", "--lower", path_str(&file), "-o", path_str(&ll)],
+        &["emit-llvm", path_str(&file), "-o", path_str(&ll)],
         &dir,
     );
-    r.expect_code(0, "4 GiB array, emit-llvm --lower");
+    r.expect_code(0, "4 GiB array, emit-llvm");
+    r.expect_rss_below(GIB / 4, "4 GiB array, emit-llvm");
+    // The member after 4 GiB cannot be addressed with getpointer's i32
+    // offset (it used to be read at offset 0): a clean refusal.
+    let lowered = dir.join("huge.lowered.ll");
+    let r = run(
+        CBLOWER,
+        &[
+            "emit-llvm",
+            "--lower",
+            path_str(&file),
+            "-o",
+            path_str(&lowered),
+        ],
+        &dir,
+    );
+    r.expect_code(1, "4 GiB array, emit-llvm --lower");
+    assert!(
+        r.stderr.contains(
+            "is 4294967300 bytes, more than the 32-bit offsets of cbuffer accesses can address"
+        ),
+        "{}",
+        r.stderr
+    );
+    assert!(!lowered.exists(), "a refused lowering left an output file");
     r.expect_rss_below(GIB / 4, "4 GiB array, emit-llvm --lower");
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -70,7 +70,7 @@ fn main() -> ExitCode {
         }
         return code;
     }
-    match run(&args) {
+    match cblower_cli::big_stack::on_big_stack(|| run(&args)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(f) => {
             eprintln!("cblower-opt: {}", f.message);

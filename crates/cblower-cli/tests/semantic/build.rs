@@ -23,7 +23,10 @@ use inkwell::values::InstructionValue;
 use inkwell::AddressSpace;
 
 use super::binding::{bindings, Binding, DXIL_TRIPLES};
-use super::gen::{self, Action, Read, Rng, Step};
+use super::gen::{self, Action, OddLoad, Read, Rng, Step};
+
+/// Reads per buffer of run-time vector components and odd load types.
+const ODD_READS_PER_BUFFER: usize = 3;
 
 /// A member's place in the generated buffers.
 #[derive(Clone, Debug)]
@@ -113,19 +116,22 @@ pub fn generate(seed: u64, buffers: usize, reads_per_buffer: usize) -> Result<Ge
             reads.push((gen::read(&mut rng, &m.repr), m));
         }
     }
+    // Run-time components and odd load types, from a generator of their own
+    // so the reads above stay what they were for every seed.
+    let mut odd_rng = Rng::new(seed ^ 0x0dd_1ead_5eed);
+    for buffer in &emitted.buffers {
+        for _ in 0..ODD_READS_PER_BUFFER {
+            let k = odd_rng.below(buffer.members.len() as u64) as usize;
+            let m = &buffer.members[k];
+            reads.push((gen::odd_read(&mut odd_rng, &m.repr), m));
+        }
+    }
 
     let mut driver = String::new();
     let mut runs = 0;
     for (n, (read, member)) in reads.iter().enumerate() {
         build_case(&ctx, &module, n, read, member).map_err(|e| format!("case {n}: {e}"))?;
-        let counts: Vec<u64> = read
-            .path
-            .iter()
-            .filter_map(|s| match s {
-                Step::Dynamic { count, .. } => Some(*count),
-                _ => None,
-            })
-            .collect();
+        let counts: Vec<u64> = read.path.iter().filter_map(Step::dynamic_count).collect();
         let is = counts
             .first()
             .map_or(vec![0], |c| gen::tried_indices(&mut rng, *c));
@@ -221,14 +227,67 @@ fn build_case<'ctx>(
     let steps: Vec<AccessStep> = read
         .path
         .iter()
-        .map(|s| match s {
-            Step::Field(name) => AccessStep::Field(name),
-            Step::Const(c) => AccessStep::Index(Index::Const(*c)),
-            Step::Dynamic { slot, .. } => AccessStep::Index(Index::Dynamic(params[*slot])),
+        .filter_map(|s| match s {
+            Step::Field(name) => Some(AccessStep::Field(name)),
+            Step::Const(c) => Some(AccessStep::Index(Index::Const(*c))),
+            Step::Dynamic { slot, .. } => Some(AccessStep::Index(Index::Dynamic(params[*slot]))),
+            Step::Component { .. } => None,
         })
         .collect();
     let access = member_pointer(ctx, &builder, member, &steps).map_err(|e| e.to_string())?;
+    if let Some(Step::Component { slot, .. }) = read.path.last() {
+        // `v[i]`: a GEP over the component type, then a scalar load.
+        let TypeRepr::Leaf { memory, .. } = &access.repr else {
+            return Err("a component index on a non-leaf".into());
+        };
+        let scalar = memory
+            .vector_info()
+            .map(|(e, _)| e)
+            .or_else(|| memory.array_info().map(|(e, _)| e))
+            .ok_or("a component index on a scalar")?;
+        let raw = PositionedBuilder::new(&builder);
+        let p = raw
+            .gep(
+                scalar,
+                RawValue::from_inkwell(access.pointer),
+                &[RawValue::from_inkwell(params[*slot])],
+                GepFlags::INBOUNDS,
+                "comp",
+            )
+            .map_err(|e| e.to_string())?;
+        if let Action::Memcpy { len, .. } = read.action {
+            let src = p.into_pointer_value().ok_or("memcpy source")?;
+            builder
+                .build_memcpy(out, 1, src, 1, i32t.const_int(len, false))
+                .map_err(|e| e.to_string())?;
+        } else {
+            store_loaded(module, ret, scalar, p, out)?;
+        }
+        return Ok(());
+    }
     match read.action {
+        Action::Reinterpret { start, kind } => {
+            let extra = AccessBuilder::new(module);
+            let ty = match kind {
+                OddLoad::I8 => extra.int_type(8),
+                OddLoad::I24 => extra.int_type(24),
+                OddLoad::Bytes3 => extra.vector_type(extra.int_type(8), 3),
+                OddLoad::Bools(bits) => extra.vector_type(extra.int_type(1), bits),
+                OddLoad::I128 => extra.int_type(128),
+            };
+            let raw = PositionedBuilder::new(&builder);
+            let i8t = RawType::from_inkwell(ctx.i8_type());
+            let p = raw
+                .gep(
+                    i8t,
+                    RawValue::from_inkwell(access.pointer),
+                    &[RawValue::i32_in(ctx, start as u32)],
+                    GepFlags::INBOUNDS,
+                    "odd",
+                )
+                .map_err(|e| e.to_string())?;
+            store_loaded(module, ret, ty, p, out)?;
+        }
         Action::Load => {
             let v = load(&builder, &access, "v").map_err(|e| e.to_string())?;
             let st = builder.build_store(out, v).map_err(|e| e.to_string())?;
@@ -257,6 +316,24 @@ fn build_case<'ctx>(
                 .map_err(|e| e.to_string())?;
         }
     }
+    Ok(())
+}
+
+/// Loads a `ty` from `pointer` (alignment 1) and stores it at `out`.
+fn store_loaded<'ctx>(
+    module: &inkwell::module::Module<'ctx>,
+    ret: InstructionValue<'ctx>,
+    ty: RawType<'ctx>,
+    pointer: RawValue<'ctx>,
+    out: inkwell::values::PointerValue<'ctx>,
+) -> Result<(), String> {
+    let raw = RawBuilder::new(module);
+    let stores = AccessBuilder::new(module);
+    let at = RawValue::from_inkwell(ret);
+    raw.position_before(at);
+    stores.position_before(at);
+    let value = raw.load(ty, pointer, "v").map_err(|e| e.to_string())?;
+    stores.store(value, RawValue::from_inkwell(out), 1, false);
     Ok(())
 }
 

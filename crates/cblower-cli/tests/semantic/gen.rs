@@ -127,6 +127,45 @@ pub enum Step {
         slot: usize,
         count: u64,
     },
+    /// Run-time index from parameter `slot` into the `count` components of
+    /// a vector (`v[i]`: a GEP over the scalar type, a 4- or 8- or 2-byte
+    /// stride inside the row); always the last step.
+    Component {
+        slot: usize,
+        count: u64,
+    },
+}
+
+impl Step {
+    /// The number of values a run-time step takes, `None` for a constant one.
+    pub fn dynamic_count(&self) -> Option<u64> {
+        match self {
+            Step::Dynamic { count, .. } | Step::Component { count, .. } => Some(*count),
+            _ => None,
+        }
+    }
+}
+
+/// A load type no row element holds: what the byte-assembly fallback reads.
+#[derive(Clone, Copy, Debug)]
+pub enum OddLoad {
+    I8,
+    I24,
+    Bytes3,
+    /// `<bits x i1>`, a whole number of bytes (InstCombine's `bool` vectors).
+    Bools(u32),
+    I128,
+}
+
+impl OddLoad {
+    pub fn size(self) -> u64 {
+        match self {
+            OddLoad::I8 => 1,
+            OddLoad::I24 | OddLoad::Bytes3 => 3,
+            OddLoad::Bools(bits) => u64::from(bits / 8),
+            OddLoad::I128 => 16,
+        }
+    }
 }
 
 /// What the test function does at the end of the path.
@@ -138,6 +177,8 @@ pub enum Action {
     Aggregate,
     /// `memcpy` bytes `start..start+len` of the value.
     Memcpy { start: u64, len: u64 },
+    /// Load an [`OddLoad`] at byte `start` of the value.
+    Reinterpret { start: u64, kind: OddLoad },
 }
 
 /// A read of one member.
@@ -227,4 +268,96 @@ pub fn tried_indices(rng: &mut Rng, count: u64) -> Vec<u64> {
     v.sort_unstable();
     v.dedup();
     v
+}
+
+/// A read for the run-time-offset and byte-assembly paths (issue #14):
+/// either a run-time component of a vector leaf (after a path that may hold
+/// a run-time array index too, as in `data[i >> 2][i & 3]`), or a load of
+/// an odd type (`i8`, `i24`, `<3 x i8>`, `<N x i1>`, `i128`) at a random
+/// byte of the value. Drawn from its own generator, so the other reads of a
+/// seed stay as they were.
+pub fn odd_read(rng: &mut Rng, repr: &TypeRepr<'_>) -> Read {
+    let mut path = Vec::new();
+    let mut node = repr.clone();
+    let mut slots = 0;
+    loop {
+        if !matches!(node, TypeRepr::Leaf { .. }) && rng.chance(15) {
+            break;
+        }
+        match node {
+            TypeRepr::Leaf { .. } => break,
+            TypeRepr::Array(a) => {
+                if slots < 1 && a.count > 1 && rng.chance(50) {
+                    path.push(Step::Dynamic {
+                        slot: slots,
+                        count: a.count,
+                    });
+                    slots += 1;
+                } else {
+                    path.push(Step::Const(rng.below(a.count)));
+                }
+                node = a.elem.clone();
+            }
+            TypeRepr::Struct(s) => {
+                let f = &s.fields[rng.below(s.fields.len() as u64) as usize];
+                path.push(Step::Field(f.name.to_string()));
+                node = f.repr.clone();
+            }
+        }
+    }
+    if let TypeRepr::Leaf { memory, .. } = &node {
+        let count = memory
+            .vector_info()
+            .map(|(_, n)| u64::from(n))
+            .or_else(|| memory.array_info().map(|(_, n)| n))
+            .unwrap_or(1);
+        if count > 1 && rng.chance(60) {
+            let width = node.size() / count;
+            path.push(Step::Component { slot: slots, count });
+            // Loaded, or copied from the run-time component on (a `memcpy`
+            // whose source moves inside a row).
+            if rng.chance(30) {
+                let len = 1 + rng.below(width);
+                return Read {
+                    path,
+                    action: Action::Memcpy { start: 0, len },
+                    out_size: len,
+                };
+            }
+            return Read {
+                path,
+                action: Action::Load,
+                out_size: width,
+            };
+        }
+    }
+    let size = node.size();
+    let kinds: Vec<OddLoad> = [
+        OddLoad::I8,
+        OddLoad::I24,
+        OddLoad::Bytes3,
+        OddLoad::Bools(8 * (1 + rng.below(12) as u32)),
+        OddLoad::I128,
+    ]
+    .into_iter()
+    .filter(|k| k.size() <= size)
+    .collect();
+    if kinds.is_empty() {
+        return Read {
+            path,
+            action: if matches!(node, TypeRepr::Leaf { .. }) {
+                Action::Load
+            } else {
+                Action::Aggregate
+            },
+            out_size: size,
+        };
+    }
+    let kind = rng.pick(&kinds);
+    let start = rng.below(size - kind.size() + 1);
+    Read {
+        path,
+        action: Action::Reinterpret { start, kind },
+        out_size: kind.size(),
+    }
 }

@@ -214,6 +214,85 @@ impl<'ctx> AccessBuilder<'ctx> {
         // SAFETY: live integer type.
         RawValue::wrap(unsafe { c::LLVMConstInt(self.int_type(32).as_raw(), value as u64, 1) })
     }
+
+    /// `<count x elem>` in this context.
+    pub fn vector_type(&self, elem: RawType<'ctx>, count: u32) -> RawType<'ctx> {
+        // SAFETY: `elem` is a valid vector element type of this context.
+        RawType::wrap(unsafe { c::LLVMVectorType(elem.as_raw(), count) })
+    }
+
+    /// `ashr value, bits` (same integer type).
+    pub fn ashr(&self, value: RawValue<'ctx>, bits: u64) -> RawValue<'ctx> {
+        // SAFETY: `value` is an integer; the shift amount has its type.
+        unsafe {
+            let amount = c::LLVMConstInt(c::LLVMTypeOf(value.as_raw()), bits, 0);
+            RawValue::wrap(c::LLVMBuildAShr(
+                self.raw,
+                value.as_raw(),
+                amount,
+                c"".as_ptr(),
+            ))
+        }
+    }
+
+    /// `and value, mask` (same integer type).
+    pub fn and_const(&self, value: RawValue<'ctx>, mask: u64) -> RawValue<'ctx> {
+        // SAFETY: `value` is an integer; the mask has its type.
+        unsafe {
+            let mask = c::LLVMConstInt(c::LLVMTypeOf(value.as_raw()), mask, 0);
+            RawValue::wrap(c::LLVMBuildAnd(
+                self.raw,
+                value.as_raw(),
+                mask,
+                c"".as_ptr(),
+            ))
+        }
+    }
+
+    /// `extractelement vector, index` with a run-time index.
+    pub fn extract_element(
+        &self,
+        vector: RawValue<'ctx>,
+        index: RawValue<'ctx>,
+        name: &str,
+    ) -> Result<RawValue<'ctx>, LlvmError> {
+        let name = cstring(name)?;
+        // SAFETY: `vector` is a vector value and `index` an integer.
+        Ok(RawValue::wrap(unsafe {
+            c::LLVMBuildExtractElement(self.raw, vector.as_raw(), index.as_raw(), name.as_ptr())
+        }))
+    }
+
+    /// `shufflevector a, b, mask` (`None` in the mask is `poison`).
+    pub fn shuffle(
+        &self,
+        a: RawValue<'ctx>,
+        b: RawValue<'ctx>,
+        mask: &[Option<u32>],
+        name: &str,
+    ) -> Result<RawValue<'ctx>, LlvmError> {
+        let name = cstring(name)?;
+        let i32t = self.int_type(32);
+        // SAFETY: `a` and `b` are vectors of one type; every mask element is an
+        // i32 constant (or poison) below twice their length.
+        unsafe {
+            let mut elements: Vec<LLVMValueRef> = mask
+                .iter()
+                .map(|m| match m {
+                    Some(i) => c::LLVMConstInt(i32t.as_raw(), u64::from(*i), 0),
+                    None => c::LLVMGetPoison(i32t.as_raw()),
+                })
+                .collect();
+            let mask = c::LLVMConstVector(elements.as_mut_ptr(), elements.len() as u32);
+            Ok(RawValue::wrap(c::LLVMBuildShuffleVector(
+                self.raw,
+                a.as_raw(),
+                b.as_raw(),
+                mask,
+                name.as_ptr(),
+            )))
+        }
+    }
 }
 
 impl<'ctx> RawValue<'ctx> {

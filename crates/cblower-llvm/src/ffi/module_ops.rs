@@ -197,6 +197,12 @@ impl ModuleLayout {
     }
 
     /// `getTypeAllocSize`.
+    /// Bytes a load or store of `ty` touches (LLVM's store size).
+    pub fn store_size(&self, ty: RawType<'_>) -> u64 {
+        // SAFETY: a live data layout and a sized type of its context.
+        unsafe { t::LLVMStoreSizeOfType(self.raw, ty.as_raw()) }
+    }
+
     pub fn alloc_size(&self, ty: RawType<'_>) -> u64 {
         // SAFETY: sized type of the module's context.
         unsafe { t::LLVMABISizeOfType(self.raw, ty.as_raw()) }

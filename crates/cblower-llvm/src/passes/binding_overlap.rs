@@ -15,7 +15,7 @@
 //! created under different names; every creation of the same multi-register
 //! range is one resource too.
 
-use super::implicit_binding::{const_arg, upper_bound};
+use super::implicit_binding::{const_arg, range_size, upper_bound};
 use super::PassError;
 use crate::fast_hash::FastSet;
 use crate::ffi::{call_args, RawValue};
@@ -45,7 +45,7 @@ pub fn check_overlaps(creations: &[RawValue<'_>]) -> Result<(), PassError> {
     for &call in creations {
         let space = const_arg(call, 0, "space")?;
         let lower = const_arg(call, 1, "lower bound")?;
-        let size = const_arg(call, 2, "range size")?;
+        let size = range_size(call)?;
         let name = call_args(call).get(4).copied();
         bound.push(Bound {
             space,

@@ -24,10 +24,13 @@ use crate::fast_hash::FastSet;
 use inkwell::module::Module;
 use llvm_sys::LLVMOpcode;
 
-use super::cbuffer_metadata::{check_layouts, live_entries, read_cbuffers, CBS_NODE, LAYOUTS_NODE};
+use super::cbuffer_memcpy::check_copies_within_members;
+use super::cbuffer_metadata::{
+    check_for_access, check_layouts, live_entries, read_cbuffers, CBS_NODE, LAYOUTS_NODE,
+};
 use super::expand_constants::expand_constant_users;
 use super::PassError;
-use crate::ffi::{erase_named_metadata, RawBuilder};
+use crate::ffi::{erase_named_metadata, ModuleLayout, RawBuilder};
 
 /// The DXIL padding type.
 pub const DX_PADDING: &str = "dx.Padding";
@@ -36,6 +39,7 @@ pub const GETPOINTER: &str = "llvm.dx.resource.getpointer";
 
 /// Runs the pass on `module`.
 pub fn run(module: &Module<'_>) -> Result<(), PassError> {
+    check_for_access(module, DX_PADDING)?;
     check_layouts(module, DX_PADDING)?;
     let Some(slots) = read_cbuffers(module, DX_PADDING)? else {
         erase_named_metadata(module, LAYOUTS_NODE)?;
@@ -45,6 +49,7 @@ pub fn run(module: &Module<'_>) -> Result<(), PassError> {
 
     let builder = RawBuilder::new(module);
     expand_constant_users(&builder, &globals)?;
+    check_copies_within_members(&ModuleLayout::of(module), &globals)?;
 
     for entry in &entries {
         let handle_ty = entry.handle.global_value_type();

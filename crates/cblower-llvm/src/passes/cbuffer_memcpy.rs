@@ -13,9 +13,15 @@
 //! half (little-endian) of the `i16` holding it, shifted and truncated. Each
 //! piece is stored to `dst + k` (`%memcpy.dest = getelementptr inbounds i8`)
 //! with the alignment the destination's `align` attribute and `k` guarantee.
-//! A length of 0 deletes the call.
+//! A length of 0 deletes the call. A source that moves inside a row at run
+//! time (`getelementptr float, p, i32 %i`) is read as one `<len x i8>` from
+//! the run-time start ([`super::row_dynamic`]) and stored at once.
+
+use crate::fast_hash::FastSet;
+use llvm_sys::LLVMOpcode;
 
 use super::row_access::{dynamic_rows, exact_bytes};
+use super::row_dynamic::{moves_within_row, DynamicReader};
 use super::row_reader::RowReader;
 use super::PassError;
 use crate::ffi::{intrinsic_id, AccessBuilder, ModuleLayout, RawBuilder, RawValue};
@@ -57,8 +63,18 @@ pub fn lower_memory_copy<'ctx>(
     }
     let volatile = call.operand(3).and_then(|v| v.const_int()).unwrap_or(0) != 0;
     let bytes = exact_bytes(dl, member_offset, chain).map_err(|r| PassError::at(call, r))?;
-    let dynamic = dynamic_rows(&bytes).map_err(|r| PassError::at(call, r))?;
     let dst_align = call.call_param_align(0).unwrap_or(1).max(1);
+    if moves_within_row(&bytes) && len > 0 {
+        // The source moves inside a row at run time: read the bytes as one
+        // `<len x i8>` from the run-time start and store them at once.
+        let mut reader = DynamicReader::new(builder, stores, dl, handle, &bytes, "memcpy", call)?;
+        let ty = stores.vector_type(stores.int_type(8), len as u32);
+        let value = reader.value(ty, 0)?;
+        stores.store(value, dst, dst_align.min(1 << 30) as u32, volatile);
+        call.erase_instruction();
+        return Ok(());
+    }
+    let dynamic = dynamic_rows(&bytes).map_err(|r| PassError::at(call, r))?;
     let mut reader = RowReader::new(builder, stores, dl, handle, &dynamic, "memcpy", call);
     let (i32t, i16t, i8t) = (stores.int_type(32), stores.int_type(16), stores.int_type(8));
     let mut k = 0i64;
@@ -93,5 +109,59 @@ pub fn lower_memory_copy<'ctx>(
         k += size;
     }
     call.erase_instruction();
+    Ok(())
+}
+
+/// Refuses a `memcpy` (or `memmove`) that reads past the end of the member
+/// it copies from: the bytes after a member belong to the next member or to
+/// padding, and a copy sized for one type applied to another is a bug in
+/// the input, not something to guess at. The source must be the member or
+/// a chain of GEPs on it; copies whose start or length is only known at run
+/// time are not checked here.
+pub fn check_copies_within_members<'ctx>(
+    dl: &ModuleLayout,
+    members: &[RawValue<'ctx>],
+) -> Result<(), PassError> {
+    let mut seen: FastSet<RawValue<'ctx>> = FastSet::default();
+    for &member in members {
+        let size = dl.alloc_size(member.global_value_type()) as i64;
+        // (pointer, its constant byte offset in the member when known)
+        let mut stack: Vec<(RawValue<'ctx>, Option<i64>)> = vec![(member, Some(0))];
+        while let Some((pointer, offset)) = stack.pop() {
+            for user in pointer.distinct_users() {
+                if !seen.insert(user) {
+                    continue;
+                }
+                if user.opcode() == Some(LLVMOpcode::LLVMGetElementPtr)
+                    && user.operand(0) == Some(pointer)
+                {
+                    let step = exact_bytes(dl, 0, &[user])
+                        .ok()
+                        .filter(|l| l.terms.is_empty())
+                        .map(|l| l.constant);
+                    stack.push((user, offset.zip(step).map(|(a, b)| a + b)));
+                } else if user.opcode() == Some(LLVMOpcode::LLVMCall)
+                    && is_memory_copy(user)
+                    && user.operand(1) == Some(pointer)
+                {
+                    let len = user.operand(2).and_then(|l| l.const_int());
+                    if let (Some(start), Some(len)) = (offset, len) {
+                        if start + len > size {
+                            return Err(PassError::at(
+                                user,
+                                format!(
+                                    "the copy reads bytes {start}..{} of cbuffer member @{}, which is {size} bytes long; copy at most {} bytes from there",
+                                    start + len,
+                                    member.name(),
+                                    (size - start).max(0)
+                                ),
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+        seen.clear();
+    }
     Ok(())
 }

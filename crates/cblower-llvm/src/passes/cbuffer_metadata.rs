@@ -233,3 +233,145 @@ pub fn live_entries<'ctx>(
         .collect();
     (entries, globals)
 }
+
+/// The handle type the access passes for `padding_name` lower, and the
+/// other target's handle and padding names with the pass to run for it.
+fn target_names(padding_name: &str) -> (&'static str, &'static str, &'static str, &'static str) {
+    if padding_name == "spirv.Padding" {
+        (
+            "spirv.VulkanBuffer",
+            "dx.CBuffer",
+            "dx.Padding",
+            "a DXIL module: run dxil-cbuffer-access (or dxil-cbuffer-lowering, dxil-lower) instead of spirv-cbuffer-access",
+        )
+    } else {
+        (
+            "dx.CBuffer",
+            "spirv.VulkanBuffer",
+            "spirv.Padding",
+            "a SPIR-V module: run spirv-cbuffer-access instead of the DXIL passes",
+        )
+    }
+}
+
+/// Checks, before an access pass changes anything, that the buffers of
+/// `!hlsl.cbs` are the pass's target's (a DXIL pass on a SPIR-V module would
+/// count `spirv.Padding` elements as members), that every padding element
+/// has its size, and that every member offset and layout size fits the
+/// 32-bit offsets the access intrinsics take.
+pub fn check_for_access(module: &Module<'_>, padding_name: &str) -> Result<(), PassError> {
+    let Some(nodes) = named_metadata(module, CBS_NODE)? else {
+        return Ok(());
+    };
+    let (own_handle, other_handle, other_padding, hint) = target_names(padding_name);
+    let dl = ModuleLayout::of(module);
+    for (entry, ops) in nodes.into_iter().enumerate() {
+        let Some(MdOperand::Value(handle)) = ops.first() else {
+            continue;
+        };
+        if handle.kind() != ValueKind::GlobalVariable {
+            continue;
+        }
+        // Reported at an instruction that reads the buffer, when one does.
+        let reader = first_reader(&ops[1..]);
+        let bad = |reason: String| match reader {
+            Some(inst) => PassError::at(inst, format!("!hlsl.cbs entry {entry}: {reason}")),
+            None => PassError::BadCBufferMetadata { entry, reason },
+        };
+        let handle_ty = handle.global_value_type();
+        let name = handle_ty.target_ext_name().unwrap_or_default();
+        let Some(&layout) = handle_ty.target_ext_type_params().first() else {
+            continue;
+        };
+        if name == other_handle || contains_target_ext(layout, other_padding) {
+            return Err(bad(format!(
+                "handle @{} has type {}: this is {hint}",
+                handle.name(),
+                handle_ty.print()
+            )));
+        }
+        if name != own_handle {
+            continue;
+        }
+        if let Some(padding) = padding_without_size(layout, padding_name) {
+            return Err(bad(format!(
+                "layout {} holds {}, a padding element without its size in bytes; write target(\"{padding_name}\", N)",
+                layout.print(),
+                padding.print()
+            )));
+        }
+        if !dl.is_sized(layout) {
+            continue;
+        }
+        let size = dl.size_in_bits(layout) / 8;
+        if size > i32::MAX as u64 {
+            return Err(bad(format!(
+                "layout {} is {size} bytes, more than the 32-bit offsets of cbuffer accesses can address (at most {} bytes)",
+                layout.print(),
+                i32::MAX
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// An instruction that uses one of the member globals `members`, directly
+/// or through constant expressions.
+fn first_reader<'ctx>(members: &[MdOperand<'ctx>]) -> Option<RawValue<'ctx>> {
+    let mut seen = crate::fast_hash::FastSet::default();
+    let mut stack: Vec<RawValue<'ctx>> = members
+        .iter()
+        .filter_map(|m| match m {
+            MdOperand::Value(v) if v.kind() == ValueKind::GlobalVariable => Some(*v),
+            _ => None,
+        })
+        .rev()
+        .collect();
+    while let Some(v) = stack.pop() {
+        if !seen.insert(v) {
+            continue;
+        }
+        let users = v.users();
+        if let Some(inst) = users.iter().find(|u| u.is_instruction()) {
+            return Some(*inst);
+        }
+        stack.extend(users);
+    }
+    None
+}
+
+/// Walks the element types of `ty` (structs, arrays, vectors) without
+/// recursion and returns the first one `pick` accepts.
+fn find_type<'ctx>(
+    ty: RawType<'ctx>,
+    pick: impl Fn(RawType<'ctx>) -> bool,
+) -> Option<RawType<'ctx>> {
+    let mut seen = crate::fast_hash::FastSet::default();
+    let mut stack = vec![ty];
+    while let Some(t) = stack.pop() {
+        if !seen.insert(t) {
+            continue;
+        }
+        if pick(t) {
+            return Some(t);
+        }
+        if t.is_struct() {
+            if let Ok(elements) = t.struct_elements() {
+                stack.extend(elements);
+            }
+        } else if let Some((elem, _)) = t.array_info() {
+            stack.push(elem);
+        }
+    }
+    None
+}
+
+fn contains_target_ext(ty: RawType<'_>, name: &str) -> bool {
+    find_type(ty, |t| t.target_ext_name().as_deref() == Some(name)).is_some()
+}
+
+fn padding_without_size<'ctx>(ty: RawType<'ctx>, padding_name: &str) -> Option<RawType<'ctx>> {
+    find_type(ty, |t| {
+        t.target_ext_name().as_deref() == Some(padding_name) && t.target_ext_int_params().len() != 1
+    })
+}

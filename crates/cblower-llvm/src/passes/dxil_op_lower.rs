@@ -46,7 +46,8 @@ use super::dxil_op_types::{
     OP_CBUFFER_LOAD_LEGACY, OP_CREATE_HANDLE, OP_CREATE_HANDLE_FROM_BINDING,
 };
 use super::implicit_binding::{
-    cbuffer_handle_calls, const_arg, upper_bound, HANDLE_FROM_BINDING, HANDLE_FROM_IMPLICIT_BINDING,
+    cbuffer_handle_calls, const_arg, range_size, upper_bound, HANDLE_FROM_BINDING,
+    HANDLE_FROM_IMPLICIT_BINDING,
 };
 use super::PassError;
 use crate::ffi::{
@@ -120,7 +121,7 @@ pub fn run(module: &Module<'_>) -> Result<(), PassError> {
         bindings.push((
             const_arg(call, 0, "space")?,
             const_arg(call, 1, "lower bound")?,
-            const_arg(call, 2, "range size")?,
+            range_size(call)?,
         ));
     }
     // LLVM cannot size a layout holding an unknown target extension type and

@@ -70,6 +70,38 @@ pub fn const_arg(call: RawValue<'_>, index: usize, what: &str) -> Result<u32, Pa
         .ok_or_else(|| PassError::at(call, format!("the {what} argument is not a constant i32")))
 }
 
+/// The range size argument of a handle creation call, 0 meaning unbounded.
+/// Clang writes an unbounded range (`ConstantBuffer<T> A[]`) as `i32 -1`;
+/// cblower's own tests write 0; both mean "to the last register". Anything
+/// else that is not a positive constant is refused, saying what it is.
+pub fn range_size(call: RawValue<'_>) -> Result<u32, PassError> {
+    let Some(size) = call_args(call).get(2).copied() else {
+        return Err(PassError::at(
+            call,
+            "the handle creation has no range size argument",
+        ));
+    };
+    let Some(value) = size.const_int() else {
+        return Err(PassError::at(
+            call,
+            format!(
+                "the range size is {}, not a constant: a binding's register range must be known when the shader is compiled",
+                size.print().trim()
+            ),
+        ));
+    };
+    match value as i32 {
+        -1 | 0 => Ok(0),
+        n if n > 0 => Ok(n as u32),
+        n => Err(PassError::at(
+            call,
+            format!(
+                "the range size is {n}: a range holds one or more registers (-1 or 0 for an unbounded range)"
+            ),
+        )),
+    }
+}
+
 /// Free registers of one space, as disjoint inclusive ranges in order.
 struct FreeRanges(Vec<(u32, u32)>);
 
@@ -139,7 +171,7 @@ pub fn run(module: &Module<'_>) -> Result<(), PassError> {
     for call in cbuffer_handle_calls(module, HANDLE_FROM_BINDING) {
         let space = const_arg(call, 0, "space")?;
         let lower = const_arg(call, 1, "lower bound")?;
-        let size = const_arg(call, 2, "range size")?;
+        let size = range_size(call)?;
         free.entry(space)
             .or_insert_with(FreeRanges::all)
             .occupy(lower, upper_bound(lower, size));
@@ -156,7 +188,7 @@ pub fn run(module: &Module<'_>) -> Result<(), PassError> {
     let mut declarations = Vec::new();
     for (order, call) in ordered {
         let space = const_arg(call, 1, "space")?;
-        let size = const_arg(call, 2, "range size")?;
+        let size = range_size(call)?;
         let register = match assigned.get(&order) {
             Some(r) => *r,
             None => {

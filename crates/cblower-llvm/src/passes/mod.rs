@@ -27,6 +27,7 @@ mod pointer_merge;
 pub mod print_cbuffers;
 pub mod resource_access;
 mod row_access;
+mod row_dynamic;
 mod row_reader;
 pub mod spirv_cbuffer_access;
 

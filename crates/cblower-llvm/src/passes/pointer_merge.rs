@@ -79,8 +79,14 @@ fn trace<'ctx>(
     getpointer_id: u32,
 ) -> Result<(Vec<RawValue<'ctx>>, Root<'ctx>), PassError> {
     let mut chain = Vec::new();
+    // A GEP cycle (a self-referencing GEP in an unreachable block) never
+    // reaches a root.
+    let mut seen: FastSet<RawValue<'ctx>> = FastSet::default();
     let mut p = ptr;
     while let Some(v) = p {
+        if !seen.insert(v) {
+            break;
+        }
         if merges.contains(&v) {
             return Ok((chain, Root::Merge(v)));
         }
@@ -159,6 +165,7 @@ pub fn merge_pointers<'ctx>(
     }
     let in_row = bytes_in_row(dl, &merges, &incoming)?;
     let entry = function.blocks().first().copied();
+    let summaries = handle_summaries(&merges, &incoming);
 
     // New pointers, with placeholder rows.
     let i32t = extra.int_type(32);
@@ -166,7 +173,7 @@ pub fn merge_pointers<'ctx>(
     let mut rows: FastMap<RawValue<'ctx>, RawValue<'ctx>> = FastMap::default();
     let mut replacements = Vec::new();
     for &m in &merges {
-        let handle = handle_source(m, &incoming, entry)?;
+        let handle = handle_source(m, summaries[&m], &incoming, entry)?;
         let name = m.name();
         let is_phi = m.opcode() == Some(LLVMOpcode::LLVMPHI);
         extra.position_before(m);
@@ -273,9 +280,10 @@ fn find_merges<'ctx>(pointers: &[RawValue<'ctx>]) -> Vec<RawValue<'ctx>> {
     merges
 }
 
-/// The byte within its row every merge starts at, found by propagating
-/// from the getpointer roots until nothing changes; incoming pointers that
-/// disagree are an error.
+/// The byte within its row every merge starts at, propagated from the
+/// getpointer roots along the merge graph with a worklist (each merge is
+/// settled once, so a chain of thousands of merges takes linear time);
+/// incoming pointers that disagree are an error.
 fn bytes_in_row<'ctx>(
     dl: &ModuleLayout,
     merges: &[RawValue<'ctx>],
@@ -297,25 +305,42 @@ fn bytes_in_row<'ctx>(
         let bytes = exact_bytes(dl, start, chain).map_err(|r| PassError::at(m, r))?;
         Ok(Some(bytes.constant.rem_euclid(ROW_BYTES)))
     };
-    loop {
-        let mut changed = false;
-        for &m in merges {
-            for (chain, root) in &incoming[&m] {
-                let Some(b) = byte_of(m, chain, *root, &in_row)? else {
-                    continue;
-                };
-                match in_row.get(&m) {
-                    None => {
-                        in_row.insert(m, b);
-                        changed = true;
+    // The merges each merge feeds.
+    let mut feeds: FastMap<RawValue<'ctx>, Vec<RawValue<'ctx>>> = FastMap::default();
+    for &m in merges {
+        for (_, root) in &incoming[&m] {
+            if let Root::Merge(other) = root {
+                feeds.entry(*other).or_default().push(m);
+            }
+        }
+    }
+    let mut work: Vec<RawValue<'ctx>> = Vec::new();
+    for &m in merges {
+        for (chain, root) in &incoming[&m] {
+            if let Root::GetPointer(_) = root {
+                if let Some(b) = byte_of(m, chain, *root, &in_row)? {
+                    if in_row.insert(m, b).is_none() {
+                        work.push(m);
                     }
-                    Some(&known) if known != b => return Err(disagree(m, known, b)),
-                    Some(_) => {}
+                    break;
                 }
             }
         }
-        if !changed {
-            break;
+    }
+    while let Some(settled) = work.pop() {
+        for &m in feeds.get(&settled).map(Vec::as_slice).unwrap_or_default() {
+            if in_row.contains_key(&m) {
+                continue;
+            }
+            for (chain, root) in &incoming[&m] {
+                if *root == Root::Merge(settled) {
+                    if let Some(b) = byte_of(m, chain, *root, &in_row)? {
+                        in_row.insert(m, b);
+                        work.push(m);
+                        break;
+                    }
+                }
+            }
         }
     }
     for &m in merges {
@@ -346,50 +371,125 @@ fn disagree(m: RawValue<'_>, a: i64, b: i64) -> PassError {
     )
 }
 
-/// Which handle the merged pointer of `m` is built on (module docs).
-fn handle_source<'ctx>(
-    m: RawValue<'ctx>,
-    incoming: &FastMap<RawValue<'ctx>, Vec<(Vec<RawValue<'ctx>>, Root<'ctx>)>>,
-    entry: Option<RawBlock<'ctx>>,
-) -> Result<HandleSource<'ctx>, PassError> {
-    // Every getpointer root reachable through other merges.
-    let mut roots = Vec::new();
-    let mut through_merge = false;
-    let mut seen = FastSet::default();
-    let mut stack = vec![m];
-    while let Some(x) = stack.pop() {
-        if !seen.insert(x) {
-            continue;
+/// One field of a [`HandleSummary`]: nothing seen, one value, or several.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Seen<'ctx> {
+    Nothing,
+    One(RawValue<'ctx>),
+    Several,
+}
+
+impl<'ctx> Seen<'ctx> {
+    fn join(self, other: Seen<'ctx>) -> Seen<'ctx> {
+        match (self, other) {
+            (Seen::Nothing, x) | (x, Seen::Nothing) => x,
+            (Seen::One(a), Seen::One(b)) if a == b => Seen::One(a),
+            _ => Seen::Several,
         }
-        for (_, root) in &incoming[&x] {
+    }
+}
+
+/// What the handles of every getpointer root reachable from a merge
+/// (through other merges) have in common: the first one met, whether they
+/// are all one value, and whether they are all loads of one handle global.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct HandleSummary<'ctx> {
+    first: Option<RawValue<'ctx>>,
+    value: Seen<'ctx>,
+    global: Seen<'ctx>,
+}
+
+impl<'ctx> HandleSummary<'ctx> {
+    const EMPTY: HandleSummary<'static> = HandleSummary {
+        first: None,
+        value: Seen::Nothing,
+        global: Seen::Nothing,
+    };
+
+    fn of_handle(h: RawValue<'ctx>) -> Self {
+        let global = (h.opcode() == Some(LLVMOpcode::LLVMLoad))
+            .then(|| h.operand(0))
+            .flatten()
+            .filter(|g| g.kind() == ValueKind::GlobalVariable);
+        HandleSummary {
+            first: Some(h),
+            value: Seen::One(h),
+            global: global.map_or(Seen::Several, Seen::One),
+        }
+    }
+
+    fn join(self, other: HandleSummary<'ctx>) -> Self {
+        HandleSummary {
+            first: self.first.or(other.first),
+            value: self.value.join(other.value),
+            global: self.global.join(other.global),
+        }
+    }
+}
+
+/// The [`HandleSummary`] of every merge. The summaries form a lattice of
+/// height three per field, so propagating changes along the merge graph with
+/// a worklist settles in time linear in the number of merges.
+fn handle_summaries<'ctx>(
+    merges: &[RawValue<'ctx>],
+    incoming: &FastMap<RawValue<'ctx>, Vec<(Vec<RawValue<'ctx>>, Root<'ctx>)>>,
+) -> FastMap<RawValue<'ctx>, HandleSummary<'ctx>> {
+    let mut feeds: FastMap<RawValue<'ctx>, Vec<RawValue<'ctx>>> = FastMap::default();
+    let mut summaries: FastMap<RawValue<'ctx>, HandleSummary<'ctx>> = FastMap::default();
+    for &m in merges {
+        let mut summary = HandleSummary::EMPTY;
+        for (_, root) in &incoming[&m] {
             match root {
-                Root::GetPointer(gp) => roots.push(*gp),
-                Root::Merge(other) => {
-                    through_merge = true;
-                    stack.push(*other);
+                Root::GetPointer(gp) => {
+                    if let Some(h) = gp.operand(0) {
+                        summary = summary.join(HandleSummary::of_handle(h));
+                    }
+                }
+                Root::Merge(other) => feeds.entry(*other).or_default().push(m),
+            }
+        }
+        summaries.insert(m, summary);
+    }
+    let mut work: Vec<RawValue<'ctx>> = merges.to_vec();
+    let mut queued: FastSet<RawValue<'ctx>> = merges.iter().copied().collect();
+    while let Some(x) = work.pop() {
+        queued.remove(&x);
+        let from = summaries[&x];
+        for &m in feeds.get(&x).map(Vec::as_slice).unwrap_or_default() {
+            let before = summaries[&m];
+            let after = before.join(from);
+            if after != before {
+                summaries.insert(m, after);
+                if queued.insert(m) {
+                    work.push(m);
                 }
             }
         }
     }
-    let handles: Vec<RawValue<'ctx>> = roots.iter().filter_map(|gp| gp.operand(0)).collect();
-    let global_of = |h: RawValue<'ctx>| {
-        (h.opcode() == Some(LLVMOpcode::LLVMLoad))
-            .then(|| h.operand(0))
-            .flatten()
-            .filter(|g| g.kind() == ValueKind::GlobalVariable)
-    };
-    if let Some(first) = handles.first() {
-        if let Some(global) = global_of(*first) {
-            if handles.iter().all(|h| global_of(*h) == Some(global)) {
-                return Ok(HandleSource::Global(first.ty(), global));
-            }
+    summaries
+}
+
+/// Which handle the merged pointer of `m` is built on (module docs), from
+/// the summary of its reachable handles.
+fn handle_source<'ctx>(
+    m: RawValue<'ctx>,
+    summary: HandleSummary<'ctx>,
+    incoming: &FastMap<RawValue<'ctx>, Vec<(Vec<RawValue<'ctx>>, Root<'ctx>)>>,
+    entry: Option<RawBlock<'ctx>>,
+) -> Result<HandleSource<'ctx>, PassError> {
+    let through_merge = incoming[&m]
+        .iter()
+        .any(|(_, root)| matches!(root, Root::Merge(_)));
+    if let Some(first) = summary.first {
+        if let Seen::One(global) = summary.global {
+            return Ok(HandleSource::Global(first.ty(), global));
         }
-        if handles.iter().all(|h| h == first) {
+        if summary.value == Seen::One(first) {
             let available = first.kind() == ValueKind::Argument
                 || (first.parent_block().is_some() && first.parent_block() == entry)
                 || (m.opcode() == Some(LLVMOpcode::LLVMSelect) && !through_merge);
             if available {
-                return Ok(HandleSource::Value(*first));
+                return Ok(HandleSource::Value(first));
             }
         }
     }

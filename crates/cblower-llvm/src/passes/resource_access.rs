@@ -30,6 +30,7 @@
 //! the function and the instruction instead of an assertion. `getpointer`
 //! calls on other resource kinds are left alone.
 
+use crate::fast_hash::FastSet;
 use inkwell::module::Module;
 use llvm_sys::{LLVMOpcode, LLVMTypeKind};
 
@@ -40,6 +41,7 @@ use super::row_access::{
     dynamic_rows, emit_linear, exact_bytes, exact_row, llvm_row, IrArith, Linear, Row, RowArith,
     SymbolicArith, ROW_BYTES,
 };
+use super::row_dynamic::{moves_within_row, DynamicReader};
 use super::row_reader::{row_intrinsic, RowReader};
 use super::PassError;
 use crate::ffi::{
@@ -114,7 +116,13 @@ fn lower_pointer<'ctx>(
     let mut dead = Vec::new();
     let mut loads = Vec::new();
     let mut copies = Vec::new();
+    // Every (pointer, user) pair is visited once, so a GEP cycle cannot
+    // keep the walk going.
+    let mut visited: FastSet<(RawValue<'ctx>, RawValue<'ctx>)> = FastSet::default();
     while let Some((pointer, user)) = worklist.pop() {
+        if !visited.insert((pointer, user)) {
+            continue;
+        }
         match user.opcode() {
             Some(LLVMOpcode::LLVMGetElementPtr) if user.operand(0) == Some(pointer) => {
                 worklist.extend(user.users().into_iter().map(|u| (user, u)));
@@ -186,8 +194,12 @@ pub(super) fn gep_chain<'ctx>(
     getpointer: RawValue<'ctx>,
 ) -> Result<Vec<RawValue<'ctx>>, PassError> {
     let mut chain = Vec::new();
+    let mut seen: FastSet<RawValue<'ctx>> = FastSet::default();
     let mut ptr = ptr;
     while let Some(p) = ptr {
+        if !seen.insert(p) {
+            break;
+        }
         if p == getpointer {
             return Ok(chain);
         }
@@ -232,6 +244,12 @@ fn lower_load<'ctx>(
     let element_bytes = (bits / 8).max(1) as i64;
     let bytes = exact_bytes(dl, member_offset, &chain).map_err(|r| PassError::at(load, r))?;
     check_within_buffer(dl, handle, load, ty, &bytes)?;
+    if moves_within_row(&bytes) {
+        // A run-time offset inside a row (`v[i]`, `m[i][j]`, ...).
+        let mut reader =
+            DynamicReader::new(builder, stores, dl, handle, &bytes, &load.name(), load)?;
+        return reader.value(ty, 0);
+    }
     let row_element = row_intrinsic(bits).filter(|_| bytes.constant % element_bytes == 0);
     let Some((intrinsic, per_row)) = row_element.filter(|_| !aggregate) else {
         // Aggregates, and scalars no row element holds on its own.
@@ -269,6 +287,9 @@ fn is_number(scalar: RawType<'_>) -> bool {
             | LLVMTypeKind::LLVMBFloatTypeKind
             | LLVMTypeKind::LLVMFloatTypeKind
             | LLVMTypeKind::LLVMDoubleTypeKind
+            | LLVMTypeKind::LLVMX86_FP80TypeKind
+            | LLVMTypeKind::LLVMFP128TypeKind
+            | LLVMTypeKind::LLVMPPC_FP128TypeKind
     )
 }
 

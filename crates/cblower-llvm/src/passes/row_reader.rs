@@ -22,6 +22,7 @@ use crate::fast_hash::FastMap;
 use llvm_sys::LLVMTypeKind;
 
 use super::row_access::{emit_linear, IrArith, Linear, Row, RowArith, ROW_BYTES};
+use super::row_dynamic::{is_bit_castable, reinterpret};
 use super::PassError;
 use crate::ffi::{AccessBuilder, ModuleLayout, RawBuilder, RawType, RawValue};
 
@@ -153,36 +154,33 @@ impl<'a, 'ctx> RowReader<'a, 'ctx> {
         )?)
     }
 
-    /// A scalar no row element holds on its own, from 16-bit pieces (module docs).
+    /// A value no row element holds on its own, from 16-bit pieces (module
+    /// docs): any integer or floating-point scalar, or a vector of them
+    /// (`<96 x i1>`, `<3 x i8>`), at any byte. The pieces make an integer of
+    /// the type's store size, which is truncated to its bit size and bitcast
+    /// to the type.
     fn assembled(
         &mut self,
-        scalar: RawType<'ctx>,
+        ty: RawType<'ctx>,
         bits: u64,
         byte: i64,
     ) -> Result<RawValue<'ctx>, PassError> {
-        let kind = scalar.type_kind();
-        let is_int = kind == LLVMTypeKind::LLVMIntegerTypeKind;
-        let is_float = matches!(
-            kind,
-            LLVMTypeKind::LLVMHalfTypeKind
-                | LLVMTypeKind::LLVMBFloatTypeKind
-                | LLVMTypeKind::LLVMFloatTypeKind
-                | LLVMTypeKind::LLVMDoubleTypeKind
-        );
-        if !(is_int || is_float) || bits % 8 != 0 || bits == 0 || bits > 64 {
+        let scalar = ty.vector_info().map_or(ty, |(e, _)| e);
+        if !is_bit_castable(scalar) || bits == 0 {
             return Err(self.error(format!(
                 "cbuffer loads of {} at byte {} of a row are not supported",
-                scalar.print(),
+                ty.print(),
                 byte % ROW_BYTES
             )));
         }
+        let size = self.dl.store_size(ty) as i64;
         let (i8t, i16t) = (self.extra.int_type(8), self.extra.int_type(16));
-        let whole = self.extra.int_type(bits as u32);
+        let whole = self.extra.int_type((size * 8) as u32);
         let mut acc: Option<RawValue<'ctx>> = None;
         let mut k = 0;
-        while k < bits as i64 / 8 {
+        while k < size {
             let at = byte + k;
-            let (piece, size) = if at % 2 == 0 && bits as i64 / 8 - k >= 2 {
+            let (piece, piece_size) = if at % 2 == 0 && size - k >= 2 {
                 (self.scalar(i16t, at)?, 2)
             } else {
                 let half = self.scalar(i16t, at & !1)?;
@@ -193,7 +191,7 @@ impl<'a, 'ctx> RowReader<'a, 'ctx> {
                 };
                 (self.extra.trunc(half, i8t), 1)
             };
-            let piece = if size * 8 == bits as i64 {
+            let piece = if piece_size == size {
                 piece
             } else {
                 self.extra.zext(piece, whole)
@@ -207,17 +205,12 @@ impl<'a, 'ctx> RowReader<'a, 'ctx> {
                 Some(a) => self.extra.or(a, piece),
                 None => piece,
             });
-            k += size;
+            k += piece_size;
         }
         let Some(value) = acc else {
-            return Err(self.error("internal: an empty scalar"));
+            return Err(self.error("internal: an empty value"));
         };
-        if is_float {
-            return Ok(self
-                .extra
-                .bitcast(value, scalar, &format!("{}.bits", self.name))?);
-        }
-        Ok(value)
+        reinterpret(self.extra, self.dl, value, size, ty, &self.name).map_err(|r| self.error(r))
     }
 
     /// The value of type `ty` (scalar, vector, struct or array) at byte
@@ -269,7 +262,12 @@ impl<'a, 'ctx> RowReader<'a, 'ctx> {
                 let Some((elem, count)) = ty.vector_info() else {
                     return Err(self.error("internal: a vector type without vector info"));
                 };
-                let width = (self.dl.size_in_bits(elem) / 8) as i64;
+                let elem_bits = self.dl.size_in_bits(elem);
+                if elem_bits % 8 != 0 {
+                    // `<N x i1>`: the elements are bits of one integer.
+                    return self.assembled(ty, self.dl.size_in_bits(ty), byte);
+                }
+                let width = (elem_bits / 8) as i64;
                 let mut vector = self.builder.poison(ty);
                 for i in 0..count {
                     let x = self.scalar(elem, byte + i as i64 * width)?;
@@ -287,7 +285,10 @@ impl<'a, 'ctx> RowReader<'a, 'ctx> {
             | LLVMTypeKind::LLVMHalfTypeKind
             | LLVMTypeKind::LLVMBFloatTypeKind
             | LLVMTypeKind::LLVMFloatTypeKind
-            | LLVMTypeKind::LLVMDoubleTypeKind => self.scalar(ty, byte),
+            | LLVMTypeKind::LLVMDoubleTypeKind
+            | LLVMTypeKind::LLVMX86_FP80TypeKind
+            | LLVMTypeKind::LLVMFP128TypeKind
+            | LLVMTypeKind::LLVMPPC_FP128TypeKind => self.scalar(ty, byte),
             _ => Err(self.error(format!("a {} cannot be loaded from a cbuffer", ty.print()))),
         }
     }

@@ -34,12 +34,14 @@ use crate::fast_hash::{FastMap, FastSet};
 use inkwell::module::Module;
 use llvm_sys::LLVMOpcode;
 
-use super::cbuffer_metadata::{live_entries, read_cbuffers, CBufferEntry, CBS_NODE};
+use super::cbuffer_metadata::{
+    check_for_access, live_entries, read_cbuffers, CBufferEntry, CBS_NODE,
+};
 use super::expand_constants::expand_constant_users;
 use super::PassError;
 use crate::ffi::{
-    call_args, clone_instruction, erase_named_metadata, insert_before, intrinsic_id,
-    module_functions, store_parts, ModuleLayout, RawBuilder, RawValue,
+    call_args, called_function, clone_instruction, erase_named_metadata, insert_before,
+    intrinsic_id, module_functions, store_parts, ModuleLayout, RawBuilder, RawValue,
 };
 
 /// The SPIR-V padding type.
@@ -52,6 +54,7 @@ const CONVERGENCE_ENTRY: &str = "llvm.experimental.convergence.entry";
 
 /// Runs the pass on `module`.
 pub fn run(module: &Module<'_>) -> Result<(), PassError> {
+    check_for_access(module, SPIRV_PADDING)?;
     let Some(slots) = read_cbuffers(module, SPIRV_PADDING)? else {
         return Ok(());
     };
@@ -133,6 +136,56 @@ fn handle_definition<'ctx>(handle: RawValue<'ctx>) -> Option<RawValue<'ctx>> {
     })
 }
 
+/// Two stores of different handles into one handle global leave no single
+/// handle the members belong to (LLVM picks the first store, which may be
+/// the wrong buffer). Copies of one creation (the same intrinsic with the
+/// same constant arguments, as inlining into several entry points leaves
+/// them) are one handle.
+fn check_one_handle(handle: RawValue<'_>) -> Result<(), PassError> {
+    let mut first: Option<(RawValue<'_>, RawValue<'_>)> = None;
+    // The use list holds the latest use first; report the later store.
+    for user in handle.users().into_iter().rev() {
+        let Some((value, ptr)) = store_parts(user) else {
+            continue;
+        };
+        if ptr != handle {
+            continue;
+        }
+        match first {
+            None => first = Some((user, value)),
+            Some((first_store, known)) => {
+                if !same_handle(known, value) {
+                    let where_ = first_store
+                        .parent_function()
+                        .map(|f| format!(" in function '{}'", f.name()))
+                        .unwrap_or_default();
+                    return Err(PassError::at(
+                        user,
+                        format!(
+                            "stores a different handle into @{} than `{}`{where_}; one handle global must hold one buffer's handle",
+                            handle.name(),
+                            first_store.print().trim()
+                        ),
+                    ));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The same value, or calls of one function with the same constant arguments.
+fn same_handle(a: RawValue<'_>, b: RawValue<'_>) -> bool {
+    if a == b {
+        return true;
+    }
+    let (Some(fa), Some(fb)) = (called_function(a), called_function(b)) else {
+        return false;
+    };
+    let (xa, xb) = (call_args(a), call_args(b));
+    fa == fb && xa.len() == xb.len() && xa.iter().zip(&xb).all(|(x, y)| x == y && x.is_constant())
+}
+
 /// Rewrites the member uses of one buffer (steps 3 and the cross-function
 /// extension of the module docs).
 fn rewrite_buffer<'ctx>(
@@ -178,6 +231,7 @@ fn rewrite_buffer<'ctx>(
     if used.is_empty() {
         return Ok(());
     }
+    check_one_handle(entry.handle)?;
     let Some(def) = handle_definition(entry.handle) else {
         return Err(PassError::BadCBufferMetadata {
             entry: entry.index,
