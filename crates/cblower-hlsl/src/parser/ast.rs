@@ -27,6 +27,23 @@ pub enum Item {
     /// A variable, typedef, or a bare `struct S { ... };` (no declarators).
     Decl(Declaration),
     Enum(EnumDef),
+    /// `template <...> struct S { ... };`: instantiated when a type names it.
+    Template(TemplateDef),
+}
+
+/// A struct template.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TemplateDef {
+    pub params: Vec<TemplateParam>,
+    pub def: Box<StructDef>,
+}
+
+/// One template parameter: `typename T`, `uint N`, with a default.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TemplateParam {
+    pub name: Ident,
+    pub is_type: bool,
+    pub default: Option<TemplateArg>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -216,6 +233,15 @@ pub struct Declarator {
     /// The initialiser if it parsed as a constant expression (boxed: rare,
     /// and declarators are moved around a lot).
     pub init: Option<Box<Expr>>,
+    /// `S::name`: an out-of-line definition of a member of `S` (the
+    /// qualifiers, without the name). Never a new variable.
+    pub qualifier: Vec<Ident>,
+    /// `uint a : 4`: the bit width of a bitfield (the name is empty for an
+    /// unnamed one, `uint : 4`).
+    pub bitfield: Option<Box<Expr>>,
+    /// The number of top-level elements of a `{ ... }` initialiser, for
+    /// `float k[] = { ... }`.
+    pub init_list_len: Option<u64>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -237,6 +263,8 @@ pub struct Register {
 #[derive(Clone, Debug, PartialEq)]
 pub struct EnumDef {
     pub name: Option<Ident>,
+    /// The underlying type (`enum class E : uint16_t`).
+    pub base: Option<TypeSpec>,
     pub values: Vec<(Ident, Option<Expr>)>,
 }
 
@@ -249,14 +277,24 @@ pub enum Expr {
     Unary(String, Box<Expr>, Span),
     Binary(String, Box<Expr>, Box<Expr>, Span),
     Ternary(Box<Expr>, Box<Expr>, Box<Expr>),
-    /// `(uint)x` / `uint(x)`: the value is kept.
-    Cast(Box<Expr>),
+    /// `(uint)x` / `uint(x)`: the value is kept (the type is the scalar
+    /// named, if it is an integer one).
+    Cast(Box<Expr>, Option<Arc<str>>),
+    /// An integer literal that is unsigned (`4u`, or too large for `int`).
+    UInt(i64, Span),
+    /// `sizeof(T)`.
+    SizeOf(Box<TypeSpec>, Span),
 }
 
 impl Expr {
     pub fn span(&self) -> Span {
         match self {
-            Expr::Int(_, s) | Expr::Other(s) | Expr::Unary(_, _, s) | Expr::Binary(_, _, _, s) => {
+            Expr::Int(_, s)
+            | Expr::UInt(_, s)
+            | Expr::SizeOf(_, s)
+            | Expr::Other(s)
+            | Expr::Unary(_, _, s)
+            | Expr::Binary(_, _, _, s) => {
                 *s
             }
             Expr::Name(path) => match (path.first(), path.last()) {
@@ -264,7 +302,7 @@ impl Expr {
                 _ => Span::new(crate::source::FileId::default(), 0, 0),
             },
             Expr::Ternary(c, _, e) => c.span().to(e.span()),
-            Expr::Cast(e) => e.span(),
+            Expr::Cast(e, _) => e.span(),
         }
     }
 }

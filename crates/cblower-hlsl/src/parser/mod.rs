@@ -54,7 +54,7 @@ pub fn parse(tokens: Vec<Token>, end: Span) -> Result<Vec<Item>, Diagnostic> {
     let mut p = Parser::new(tokens, end);
     let mut items = Vec::new();
     while p.peek().is_some() {
-        p.item(&mut items, Context::TopLevel)?;
+        p.top_item(&mut items)?;
     }
     Ok(items)
 }
@@ -66,17 +66,17 @@ pub fn parse_stream(
     source: &mut dyn TokenSource,
     end: Span,
     mut sink: impl FnMut(Item),
-) -> Result<(), Diagnostic> {
+) -> Result<Vec<Diagnostic>, Diagnostic> {
     let mut p = Parser::with_source(source, end);
     let mut items = Vec::new();
     while p.peek().is_some() {
         p.release();
-        p.item(&mut items, Context::TopLevel)?;
+        p.top_item(&mut items)?;
         for item in items.drain(..) {
             sink(item);
         }
     }
-    Ok(())
+    Ok(p.warnings)
 }
 
 pub(crate) struct Parser<'s> {
@@ -89,6 +89,13 @@ pub(crate) struct Parser<'s> {
     depth: usize,
     pack_matrix: Option<MatrixOrder>,
     end: Span,
+    /// How many `cbuffer`/`tbuffer`/`ConstantBuffer` declarations enclose the
+    /// cursor: a syntax error there is never skipped.
+    buffer_depth: usize,
+    /// Set when an error came from inside a buffer declaration.
+    fatal: bool,
+    /// Constructs skipped outside buffers, as warnings.
+    warnings: Vec<Diagnostic>,
 }
 
 impl<'s> Parser<'s> {
@@ -100,6 +107,9 @@ impl<'s> Parser<'s> {
             depth: 0,
             pack_matrix: None,
             end,
+            buffer_depth: 0,
+            fatal: false,
+            warnings: Vec::new(),
         };
         p.apply_pragmas();
         p
@@ -113,6 +123,9 @@ impl<'s> Parser<'s> {
             depth: 0,
             pack_matrix: None,
             end,
+            buffer_depth: 0,
+            fatal: false,
+            warnings: Vec::new(),
         };
         p.fill();
         p.apply_pragmas();
@@ -267,6 +280,8 @@ impl<'s> Parser<'s> {
         f: impl FnOnce(&mut Parser<'s>) -> Result<T, Diagnostic>,
     ) -> Result<T, Diagnostic> {
         if self.depth >= MAX_DEPTH {
+            // A resource limit, not unknown syntax: never skipped.
+            self.fatal = true;
             return Err(Diagnostic::error(
                 self.here(),
                 format!("nesting is too deep (more than {MAX_DEPTH} levels)"),
@@ -322,6 +337,101 @@ impl<'s> Parser<'s> {
         }
     }
 
+    /// One item outside any buffer. A syntax error here does not stop the
+    /// file: the construct is skipped up to the `;` or `}` that ends it (or
+    /// up to a buffer declaration that follows it) with a warning, and
+    /// parsing goes on. Errors inside a buffer declaration stay errors.
+    fn top_item(&mut self, out: &mut Vec<Item>) -> Result<(), Diagnostic> {
+        let start = self.pos;
+        let saved_depth = self.depth;
+        let kept = out.len();
+        // `cbuffer {` without a name is a wrong buffer declaration.
+        let starts_buffer = self
+            .peek()
+            .is_some_and(|t| matches!(&*t.text, "cbuffer" | "tbuffer"));
+        let err = match self.item(out, Context::TopLevel) {
+            Ok(()) => return Ok(()),
+            Err(e) => e,
+        };
+        if self.fatal || self.buffer_depth > 0 || starts_buffer {
+            self.fatal = true;
+            return Err(err);
+        }
+        out.truncate(kept);
+        self.depth = saved_depth;
+        self.pos = start;
+        if !self.skip_construct() {
+            // Unclosed to the end of the file: skipping would lose
+            // everything after it, buffers included.
+            self.fatal = true;
+            return Err(err);
+        }
+        let mut warning = err;
+        warning.severity = crate::diag::Severity::Warning;
+        warning.message = format!("skipped a construct the front end cannot read: {}", warning.message);
+        warning.help = Some(
+            "the buffers are laid out without it; if it declares a buffer, a `$Globals` \
+             member or a type a buffer uses, fix it"
+                .to_string(),
+        );
+        self.warnings.push(warning);
+        Ok(())
+    }
+
+    /// Skips one construct from the cursor: through the `;` that ends it at
+    /// bracket depth 0, or through the `}` that closes its outermost brace
+    /// (and a `;` after it). Stops before a `}` it did not open and before
+    /// a buffer declaration at depth 0, so neither is ever swallowed.
+    /// Returns false if the end of the file came with a bracket still open.
+    fn skip_construct(&mut self) -> bool {
+        let mut depth = 0usize;
+        let mut first = true;
+        while let Some(t) = self.peek() {
+            if depth == 0 && !first && self.at_buffer_start() {
+                return true;
+            }
+            first = false;
+            if t.is_punct(";") && depth == 0 {
+                self.advance();
+                return true;
+            }
+            if t.is_punct("{") || t.is_punct("(") || t.is_punct("[") {
+                depth += 1;
+            } else if t.is_punct("}") || t.is_punct(")") || t.is_punct("]") {
+                if depth == 0 {
+                    if t.is_punct("}") && self.depth > 0 {
+                        return true; // closes an enclosing namespace
+                    }
+                    self.advance();
+                    continue;
+                }
+                depth -= 1;
+                let closed_brace = t.is_punct("}");
+                self.advance();
+                if depth == 0 && closed_brace {
+                    self.eat_punct(";");
+                    return true;
+                }
+                continue;
+            }
+            self.advance();
+        }
+        depth == 0
+    }
+
+    /// `cbuffer Name`, `tbuffer Name` or `ConstantBuffer<` at the cursor.
+    fn at_buffer_start(&self) -> bool {
+        let Some(t) = self.peek() else {
+            return false;
+        };
+        let next = self.peek_nth(1);
+        match &*t.text {
+            "cbuffer" | "tbuffer" => next.is_some_and(|n| n.kind == TokenKind::Ident),
+            "ConstantBuffer" => next.is_some_and(|n| n.is_punct("<")),
+            _ => false,
+        }
+    }
+
     /// Parses one item (or skips one function / stray `;`) into `out`.
     fn item(&mut self, out: &mut Vec<Item>, ctx: Context) -> Result<(), Diagnostic> {
         if self.eat_punct(";") {
@@ -347,35 +457,53 @@ impl<'s> Parser<'s> {
         }
         let next_is_ident = self.peek_nth(1).is_some_and(|t| t.kind == TokenKind::Ident);
         match &*tok.text {
-            "namespace" if ctx == Context::TopLevel => {
+            "namespace" if ctx != Context::Struct => {
                 self.advance();
                 let name =
                     self.expect_ident("a namespace name", "write `namespace Name { ... }`")?;
                 let open = self.expect_punct("{", "open the namespace body with `{`")?;
-                let items =
-                    self.nested(|p| p.items_until_close(&open, "namespace", Context::TopLevel))?;
+                let items = self.nested(|p| p.items_until_close(&open, "namespace", ctx))?;
                 out.push(Item::Namespace { name, items });
             }
-            "cbuffer" | "tbuffer" if next_is_ident && ctx == Context::TopLevel => {
-                let b = self.buffer_block(attrs)?;
+            "cbuffer" | "tbuffer" if next_is_ident && ctx != Context::Struct => {
+                self.buffer_depth += 1;
+                let b = self.buffer_block(attrs);
+                self.buffer_depth -= 1;
+                let b = b.inspect_err(|_| self.fatal = true)?;
                 out.push(Item::Buffer(b));
             }
             "ConstantBuffer"
                 if ctx == Context::TopLevel
                     && self.peek_nth(1).is_some_and(|t| t.is_punct("<")) =>
             {
-                for cb in self.constant_buffer(attrs)? {
+                self.buffer_depth += 1;
+                let cbs = self.constant_buffer(attrs);
+                self.buffer_depth -= 1;
+                for cb in cbs.inspect_err(|_| self.fatal = true)? {
                     out.push(Item::ConstantBuffer(cb));
                 }
             }
             "template" => {
                 self.advance();
-                if self.at_punct("<") {
-                    self.skip_template_header()?;
+                let params = if self.at_punct("<") {
+                    self.template_header()?
+                } else {
+                    Vec::new() // `template struct S<int>;` (an explicit instantiation)
+                };
+                let mut inner = Vec::new();
+                self.item(&mut inner, ctx)?;
+                // Struct templates are kept (a buffer may use an instance);
+                // function templates and everything else are dropped.
+                if let [Item::Decl(d)] = inner.as_slice() {
+                    if let ast::TypeSpec::Struct(def) = &d.ty {
+                        if def.body.is_some() && d.declarators.is_empty() && !params.is_empty() {
+                            out.push(Item::Template(ast::TemplateDef {
+                                params,
+                                def: def.clone(),
+                            }));
+                        }
+                    }
                 }
-                // Templates take no part in buffer layouts: parse and drop.
-                let mut ignored = Vec::new();
-                self.item(&mut ignored, ctx)?;
             }
             "enum" => {
                 let e = self.enum_def()?;
@@ -428,7 +556,11 @@ impl<'s> Parser<'s> {
                 )
                 .with_help(format!("add `}}` to close the {what} opened here")));
             }
-            self.item(&mut items, ctx)?;
+            if ctx == Context::TopLevel {
+                self.top_item(&mut items)?;
+            } else {
+                self.item(&mut items, ctx)?;
+            }
         }
     }
 
@@ -475,28 +607,91 @@ impl<'s> Parser<'s> {
         })
     }
 
-    /// Skips `<...>` after `template`, counting nested angle brackets.
-    fn skip_template_header(&mut self) -> Result<(), Diagnostic> {
+    /// `<typename T, uint N = 4>` after `template`: each parameter's name,
+    /// whether it is a type, and its default. Nested angle brackets in
+    /// defaults are counted.
+    fn template_header(&mut self) -> Result<Vec<ast::TemplateParam>, Diagnostic> {
         let Some(open) = self.bump() else {
-            return Ok(());
+            return Ok(Vec::new());
         };
-        let mut depth = 1i32;
-        while depth > 0 {
-            let Some(t) = self.bump() else {
-                return Err(
-                    Diagnostic::error(open.span, "unterminated template parameter list")
-                        .with_help("close it with `>`"),
-                );
-            };
-            if t.is_punct("<") {
-                depth += 1;
-            } else if t.is_punct(">") {
-                depth -= 1;
-            } else if t.is_punct(">>") {
-                depth -= 2;
+        let unterminated = |_: &Self| {
+            Diagnostic::error(open.span, "unterminated template parameter list")
+                .with_help("close it with `>`")
+        };
+        let mut params = Vec::new();
+        loop {
+            if self.eat_punct(">") {
+                return Ok(params);
+            }
+            // One parameter: words up to `,` / `>` / `=` at depth 0; the
+            // last word is its name, `typename`/`class` make it a type.
+            let mut words: Vec<Ident> = Vec::new();
+            let mut default = None;
+            loop {
+                let Some(t) = self.peek().cloned() else {
+                    return Err(unterminated(self));
+                };
+                if t.is_punct(",") || t.is_punct(">") {
+                    break;
+                }
+                if t.is_punct("=") {
+                    self.advance();
+                    let start = self.pos;
+                    let mut depth = 0i32;
+                    while let Some(t) = self.peek() {
+                        if depth == 0 && (t.is_punct(",") || t.is_punct(">")) {
+                            break;
+                        }
+                        if t.is_punct("<") || t.is_punct("(") {
+                            depth += 1;
+                        } else if t.is_punct(">") || t.is_punct(")") {
+                            depth -= 1;
+                        } else if t.is_punct(">>") {
+                            depth -= 2;
+                        }
+                        self.advance();
+                    }
+                    let tokens: Vec<Token> = self
+                        .tokens
+                        .get(start..self.pos)
+                        .unwrap_or(&[])
+                        .iter()
+                        .filter(|t| !matches!(t.kind, TokenKind::PackMatrix(_)))
+                        .cloned()
+                        .collect();
+                    default = Some(tokens);
+                    continue;
+                }
+                if t.kind == TokenKind::Ident {
+                    words.push(Ident {
+                        name: t.text.clone(),
+                        span: t.span,
+                    });
+                }
+                self.advance();
+            }
+            self.eat_punct(",");
+            let is_type = words
+                .first()
+                .is_some_and(|w| matches!(&*w.name, "typename" | "class"));
+            if let Some(name) = words.pop() {
+                if !matches!(&*name.name, "typename" | "class") {
+                    params.push(ast::TemplateParam {
+                        name,
+                        is_type,
+                        default: default.map(|tokens| {
+                            let mut sub = Parser::new(tokens, self.here());
+                            sub.depth = self.depth;
+                            if is_type {
+                                sub.type_spec().ok().map(ast::TemplateArg::Type)
+                            } else {
+                                sub.expr(true).ok().map(ast::TemplateArg::Expr)
+                            }
+                        }).flatten(),
+                    });
+                }
             }
         }
-        Ok(())
     }
 
     fn enum_def(&mut self) -> Result<EnumDef, Diagnostic> {
@@ -510,8 +705,9 @@ impl<'s> Parser<'s> {
                 .ok(),
             _ => None,
         };
+        let mut base = None;
         if self.eat_punct(":") {
-            self.type_spec()?;
+            base = Some(self.type_spec()?);
         }
         let mut values = Vec::new();
         if self.at_punct("{") {
@@ -548,7 +744,7 @@ impl<'s> Parser<'s> {
             }
         }
         self.advance();
-        Ok(EnumDef { name, values })
+        Ok(EnumDef { name, base, values })
     }
 }
 

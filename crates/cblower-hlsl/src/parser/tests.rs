@@ -33,6 +33,23 @@ fn error(src: &str) -> (String, u32, u32) {
     error_with(src, &FrontendOptions::default())
 }
 
+/// The first warning of a file that parses: (message, line, column).
+fn warning(src: &str) -> (String, u32, u32) {
+    let p = parse(src);
+    let d = p.warnings.iter().next().expect("a warning");
+    let l = d.location(&p.sources).expect("a location");
+    (d.message.clone(), l.line, l.column)
+}
+
+/// The warning for a construct skipped outside buffers.
+fn skipped(message: &str, line: u32, column: u32) -> (String, u32, u32) {
+    (
+        format!("skipped a construct the front end cannot read: {message}"),
+        line,
+        column,
+    )
+}
+
 fn e(message: &str, line: u32, column: u32) -> (String, u32, u32) {
     (message.to_string(), line, column)
 }
@@ -614,6 +631,7 @@ fn unterminated_blocks() {
         error("cbuffer CB {\n  float a;\n"),
         e("unterminated cbuffer `CB`: missing `}`", 1, 12)
     );
+    // Never skipped: everything after them would be lost.
     assert_eq!(
         error("struct S { float a;"),
         e("unterminated struct `S`: missing `}`", 1, 10)
@@ -635,8 +653,8 @@ fn missing_semicolons() {
         e("expected `;` after struct definition", 1, 22)
     );
     assert_eq!(
-        error("float g = 1.0\nfloat h;"),
-        e("expected `;` after the initializer", 1, 14)
+        warning("float g = 1.0\nfloat h;\ncbuffer CB { float a; }"),
+        skipped("expected `;` after the initializer", 1, 14)
     );
 }
 
@@ -648,10 +666,12 @@ fn duplicates_point_at_both_declarations() {
     let d = err.diagnostics.iter().next().unwrap();
     let first = err.sources.location(d.labels[0].span);
     assert_eq!((first.line, first.column), (2, 9));
+    // A struct's errors are reported where a buffer uses it.
     assert_eq!(
-        error("struct S {\n  float x;\n  int x;\n};"),
+        error("struct S {\n  float x;\n  int x;\n};\ncbuffer CB { S s; }"),
         e("duplicate field `x` in struct `S`", 3, 7)
     );
+    assert!(parse("struct S {\n  float x;\n  int x;\n};").buffers.is_empty());
     assert_eq!(
         error("float g;\nfloat g;"),
         e("duplicate global variable `g`", 2, 7)
@@ -695,11 +715,11 @@ fn buffer_members_share_the_global_scope() {
 #[test]
 fn recursive_structs() {
     assert_eq!(
-        error("struct S {\n  float a;\n  S next;\n};"),
+        error("struct S {\n  float a;\n  S next;\n};\ncbuffer CB { S s; }"),
         e("struct `S` contains itself", 3, 3)
     );
     assert_eq!(
-        error("struct N;\ntypedef N NT;\nstruct N { NT next; };"),
+        error("struct N;\ntypedef N NT;\nstruct N { NT next; };\ncbuffer CB { N n; }"),
         e("struct `N` contains itself", 3, 12)
     );
     assert_eq!(
@@ -795,10 +815,17 @@ fn nesting_too_deep() {
 
 #[test]
 fn stray_tokens() {
-    assert_eq!(error("}"), e("expected a declaration, found `}`", 1, 1));
     assert_eq!(
-        error("cbuffer CB { float a; } }"),
-        e("expected a declaration, found `}`", 1, 25)
+        warning("}"),
+        skipped("expected a declaration, found `}`", 1, 1)
+    );
+    assert_eq!(
+        warning("cbuffer CB { float a; } }"),
+        skipped("expected a declaration, found `}`", 1, 25)
+    );
+    assert_eq!(
+        error("cbuffer CB { float a; } } cbuffer D { float b; ! }"),
+        e("expected a declaration, found `!`", 1, 48)
     );
 }
 
