@@ -159,30 +159,50 @@ mod tests {
 
     #[test]
     fn int_arithmetic_wraps_at_32_bits() {
-        let r = IntVal::int(i64::from(i32::MAX)).binary("+", IntVal::int(1)).unwrap();
+        let r = IntVal::int(i64::from(i32::MAX))
+            .binary("+", IntVal::int(1))
+            .unwrap();
         assert_eq!(r.value, i64::from(i32::MIN));
-        assert_eq!(IntVal::int(-7).binary("/", IntVal::int(2)).unwrap().value, -3);
+        assert_eq!(
+            IntVal::int(-7).binary("/", IntVal::int(2)).unwrap().value,
+            -3
+        );
     }
 
     #[test]
     fn signed_and_unsigned_compare_as_unsigned() {
         // -1 converts to 0xFFFFFFFF when compared with a uint.
         assert_eq!(IntVal::int(-1).binary("<", u(1)).unwrap().value, 0);
-        assert_eq!(IntVal::int(-1).binary("<", IntVal::int(1)).unwrap().value, 1);
+        assert_eq!(
+            IntVal::int(-1).binary("<", IntVal::int(1)).unwrap().value,
+            1
+        );
     }
 
     #[test]
     fn shifts_keep_the_left_type() {
-        assert_eq!(u(0x8000_0000).binary(">>", IntVal::int(31)).unwrap().value, 1);
-        assert_eq!(IntVal::int(-8).binary(">>", IntVal::int(1)).unwrap().value, -4);
-        assert_eq!(IntVal::int(1).binary("<<", IntVal::int(31)).unwrap().value, i64::from(i32::MIN));
+        assert_eq!(
+            u(0x8000_0000).binary(">>", IntVal::int(31)).unwrap().value,
+            1
+        );
+        assert_eq!(
+            IntVal::int(-8).binary(">>", IntVal::int(1)).unwrap().value,
+            -4
+        );
+        assert_eq!(
+            IntVal::int(1).binary("<<", IntVal::int(31)).unwrap().value,
+            i64::from(i32::MIN)
+        );
     }
 
     #[test]
     fn casts_and_64_bit_values() {
         assert_eq!(IntVal::int(-1).cast("uint").value, 0xFFFF_FFFF);
         assert_eq!(IntVal::int(70000).cast("uint16_t").value, 70000 - 65536);
-        let big = IntVal::int(1).cast("uint64_t").binary("<<", IntVal::int(40)).unwrap();
+        let big = IntVal::int(1)
+            .cast("uint64_t")
+            .binary("<<", IntVal::int(40))
+            .unwrap();
         assert_eq!(big.value, 1 << 40);
         assert!(IntVal::int(1).binary("/", IntVal::int(0)).is_none());
     }

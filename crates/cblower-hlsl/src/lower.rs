@@ -437,9 +437,9 @@ impl Lowerer<'_> {
         };
         // The value converted to the declared type (`static const uint N = -1`).
         let v = match &d.ty {
-            TypeSpec::Named { path, args: None, .. } if path.len() == 1 => {
-                path.first().map_or(v, |p| v.cast(&p.name))
-            }
+            TypeSpec::Named {
+                path, args: None, ..
+            } if path.len() == 1 => path.first().map_or(v, |p| v.cast(&p.name)),
             _ => v,
         };
         let mut name: Vec<&str> = decl.qualifier.iter().map(|q| q.name.as_ref()).collect();
@@ -536,7 +536,10 @@ impl Lowerer<'_> {
                 self.diags.push(
                     Diagnostic::error(
                         width.span(),
-                        format!("bitfield `{}` directly in {kw} `{}`", decl.name.name, acc.name),
+                        format!(
+                            "bitfield `{}` directly in {kw} `{}`",
+                            decl.name.name, acc.name
+                        ),
                     )
                     .with_help("put the bitfields in a struct and declare a member of that struct"),
                 );
@@ -707,7 +710,10 @@ impl Lowerer<'_> {
             let Some(arg) = args.get(i).or(p.default.as_ref()) else {
                 return Err(Diagnostic::error(
                     span,
-                    format!("missing template argument `{}` of `{}`", p.name.name, tname.name),
+                    format!(
+                        "missing template argument `{}` of `{}`",
+                        p.name.name, tname.name
+                    ),
                 )
                 .with_help("pass one argument per template parameter"));
             };
@@ -1221,7 +1227,10 @@ impl Lowerer<'_> {
             self.diags.push(
                 Diagnostic::error(
                     decl.name.span,
-                    format!("bitfield `{}` must have an integer type, found `{ty}`", decl.name.name),
+                    format!(
+                        "bitfield `{}` must have an integer type, found `{ty}`",
+                        decl.name.name
+                    ),
                 )
                 .with_help("use `uint`, `int` or another integer scalar type"),
             );
@@ -1765,12 +1774,17 @@ impl Lowerer<'_> {
             implicit: self.opts.default_matrix_order,
         };
         let ty = self.resolve_existing(spec, order).ok_or_else(|| {
-            Diagnostic::error(span, "`sizeof` of a type that is not declared before this point")
-                .with_help("name a numeric type, an array of one or a struct declared earlier")
+            Diagnostic::error(
+                span,
+                "`sizeof` of a type that is not declared before this point",
+            )
+            .with_help("name a numeric type, an array of one or a struct declared earlier")
         })?;
         if is_resource(&ty) {
-            return Err(Diagnostic::error(span, format!("`sizeof` of a resource type `{ty}`"))
-                .with_help("`sizeof` applies to numeric types and structs of them"));
+            return Err(
+                Diagnostic::error(span, format!("`sizeof` of a resource type `{ty}`"))
+                    .with_help("`sizeof` applies to numeric types and structs of them"),
+            );
         }
         let opts = cblower_layout::LayoutOptions::new(cblower_layout::RuleSet::Structured)
             .native_16bit(self.opts.native_16bit);
@@ -1789,7 +1803,9 @@ impl Lowerer<'_> {
     /// typedefs (no definitions, no template instances).
     fn resolve_existing(&self, spec: &TypeSpec, order: OrderCtx) -> Option<Ty> {
         let path = match spec {
-            TypeSpec::Named { path, args: None, .. } => &path[..],
+            TypeSpec::Named {
+                path, args: None, ..
+            } => &path[..],
             TypeSpec::Named { args: Some(_), .. } => return None,
             TypeSpec::Struct(def) => std::slice::from_ref(def.name.as_ref()?),
         };

@@ -294,9 +294,7 @@ impl Expr {
             | Expr::SizeOf(_, s)
             | Expr::Other(s)
             | Expr::Unary(_, _, s)
-            | Expr::Binary(_, _, _, s) => {
-                *s
-            }
+            | Expr::Binary(_, _, _, s) => *s,
             Expr::Name(path) => match (path.first(), path.last()) {
                 (Some(a), Some(b)) => a.span.to(b.span),
                 _ => Span::new(crate::source::FileId::default(), 0, 0),

@@ -36,9 +36,7 @@ const SCALAR_CASTS: &[&str] = &[
 fn literal(text: &str, span: crate::source::Span) -> Expr {
     match parse_int_literal(text) {
         Some(v) => {
-            let unsigned_suffix = text
-                .trim_end_matches(['l', 'L'])
-                .ends_with(['u', 'U']);
+            let unsigned_suffix = text.trim_end_matches(['l', 'L']).ends_with(['u', 'U']);
             if unsigned_suffix || !(0..=i64::from(i32::MAX)).contains(&v) {
                 Expr::UInt(v, span)
             } else {

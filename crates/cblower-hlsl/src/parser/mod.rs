@@ -368,7 +368,10 @@ impl<'s> Parser<'s> {
         }
         let mut warning = err;
         warning.severity = crate::diag::Severity::Warning;
-        warning.message = format!("skipped a construct the front end cannot read: {}", warning.message);
+        warning.message = format!(
+            "skipped a construct the front end cannot read: {}",
+            warning.message
+        );
         warning.help = Some(
             "the buffers are laid out without it; if it declares a buffer, a `$Globals` \
              member or a type a buffer uses, fix it"
@@ -679,15 +682,17 @@ impl<'s> Parser<'s> {
                     params.push(ast::TemplateParam {
                         name,
                         is_type,
-                        default: default.map(|tokens| {
-                            let mut sub = Parser::new(tokens, self.here());
-                            sub.depth = self.depth;
-                            if is_type {
-                                sub.type_spec().ok().map(ast::TemplateArg::Type)
-                            } else {
-                                sub.expr(true).ok().map(ast::TemplateArg::Expr)
-                            }
-                        }).flatten(),
+                        default: default
+                            .map(|tokens| {
+                                let mut sub = Parser::new(tokens, self.here());
+                                sub.depth = self.depth;
+                                if is_type {
+                                    sub.type_spec().ok().map(ast::TemplateArg::Type)
+                                } else {
+                                    sub.expr(true).ok().map(ast::TemplateArg::Expr)
+                                }
+                            })
+                            .flatten(),
                     });
                 }
             }

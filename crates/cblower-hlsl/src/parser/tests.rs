@@ -671,7 +671,9 @@ fn duplicates_point_at_both_declarations() {
         error("struct S {\n  float x;\n  int x;\n};\ncbuffer CB { S s; }"),
         e("duplicate field `x` in struct `S`", 3, 7)
     );
-    assert!(parse("struct S {\n  float x;\n  int x;\n};").buffers.is_empty());
+    assert!(parse("struct S {\n  float x;\n  int x;\n};")
+        .buffers
+        .is_empty());
     assert_eq!(
         error("float g;\nfloat g;"),
         e("duplicate global variable `g`", 2, 7)
