@@ -559,7 +559,19 @@ impl Parser<'_> {
             if starts_expr {
                 args.push(TemplateArg::Expr(self.expr(true)?));
             } else {
-                args.push(TemplateArg::Type(self.type_spec()?));
+                let start = self.pos;
+                let ty = self.type_spec()?;
+                // `RayQuery<RAY_FLAG_A | RAY_FLAG_B>`: a name followed by an
+                // operator is the start of a constant expression.
+                let operator_follows = self.peek().is_some_and(|t| {
+                    t.kind == TokenKind::Punct && !matches!(&*t.text, "," | ">" | ">>")
+                });
+                if operator_follows && matches!(&ty, TypeSpec::Named { args: None, .. }) {
+                    self.pos = start;
+                    args.push(TemplateArg::Expr(self.expr(true)?));
+                } else {
+                    args.push(TemplateArg::Type(ty));
+                }
             }
             if self.eat_punct(",") {
                 continue;

@@ -522,6 +522,23 @@ impl<'s> Parser<'s> {
                 self.eat_punct(";");
             }
             "using" | "static_assert" | "_Static_assert" => self.skip_statement()?,
+            "_Pragma" if self.peek_nth(1).is_some_and(|t| t.is_punct("(")) => {
+                // The operator form of `#pragma`: only `pack_matrix` matters.
+                self.advance();
+                self.advance();
+                let text = match self.peek() {
+                    Some(t) if t.kind == TokenKind::Str => t.text.clone(),
+                    _ => return Err(self.expected("a string", "write `_Pragma(\"...\")`")),
+                };
+                self.advance();
+                self.expect_punct(")", "close `_Pragma(...)` with `)`")?;
+                let body: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+                if body.contains("pack_matrix(row_major)") {
+                    self.pack_matrix = Some(MatrixOrder::RowMajor);
+                } else if body.contains("pack_matrix(column_major)") {
+                    self.pack_matrix = Some(MatrixOrder::ColumnMajor);
+                }
+            }
             "technique" | "technique10" | "technique11" | "pass" => {
                 while !self.at_punct("{") {
                     if self.bump().is_none() {
@@ -682,17 +699,15 @@ impl<'s> Parser<'s> {
                     params.push(ast::TemplateParam {
                         name,
                         is_type,
-                        default: default
-                            .map(|tokens| {
-                                let mut sub = Parser::new(tokens, self.here());
-                                sub.depth = self.depth;
-                                if is_type {
-                                    sub.type_spec().ok().map(ast::TemplateArg::Type)
-                                } else {
-                                    sub.expr(true).ok().map(ast::TemplateArg::Expr)
-                                }
-                            })
-                            .flatten(),
+                        default: default.and_then(|tokens| {
+                            let mut sub = Parser::new(tokens, self.here());
+                            sub.depth = self.depth;
+                            if is_type {
+                                sub.type_spec().ok().map(ast::TemplateArg::Type)
+                            } else {
+                                sub.expr(true).ok().map(ast::TemplateArg::Expr)
+                            }
+                        }),
                     });
                 }
             }
