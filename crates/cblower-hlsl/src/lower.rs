@@ -340,7 +340,10 @@ impl Lowerer<'_> {
         }
         // A static or groupshared variable is never in a buffer: errors in
         // its type do not matter to any layout.
-        let quiet = (d.modifiers.is_static || d.modifiers.is_groupshared)
+        // Nor is an out-of-line definition (`const uint S::N = 4;`).
+        let out_of_line =
+            !d.declarators.is_empty() && d.declarators.iter().all(|x| !x.qualifier.is_empty());
+        let quiet = (d.modifiers.is_static || d.modifiers.is_groupshared || out_of_line)
             && !matches!(&d.ty, TypeSpec::Struct(def) if def.body.is_some());
         let errors_before = self.diags.len();
         let Some(base) = self.declaration_base(d) else {
