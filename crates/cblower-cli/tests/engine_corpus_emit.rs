@@ -213,3 +213,51 @@ fn files_clang22_accepts_match_its_layout_types() {
     // change in what clang-22 accepts is noticed.
     assert_eq!(accepted, ["04_enum_sizes"]);
 }
+
+/// The handle-creating calls of a module: binding and order-ID arguments.
+fn handle_calls(ir: &str) -> Vec<String> {
+    ir.lines()
+        .filter(|l| l.contains("= call target(\"dx.CBuffer\""))
+        .map(|l| l.trim().to_string())
+        .collect()
+}
+
+#[test]
+fn resource_arrays_take_clangs_implicit_order_ids() {
+    // Unbounded, multi-dimensional, implicitly and explicitly bound arrays
+    // between buffers: each declaration without a register takes one order
+    // ID, in source order, before the buffers after it and `$Globals`.
+    let src = "RWBuffer<float> Bindless[] : register(u0, space1);\n\
+               RWBuffer<float> Grid[4][2];\n\
+               RWBuffer<float> Single;\n\
+               cbuffer First { float x; };\n\
+               RWBuffer<float> Bound[3] : register(u3);\n\
+               RWBuffer<float> Open[];\n\
+               cbuffer Second { float y; };\n\
+               float g;\n";
+    // clang_ir writes its prelude-prefixed copy into scratch(): keep the
+    // case itself in a directory of its own.
+    let dir = scratch().join("case");
+    std::fs::create_dir_all(&dir).expect("case dir");
+    let path = dir.join("resource-arrays.hlsl");
+    std::fs::write(&path, src).expect("write case");
+    let clang = clang_ir(&path).expect("clang-22 accepts RWBuffer arrays");
+    let ours = cblower_emit(&path, "dxil", "clang-22").expect("cblower emit-llvm");
+    let calls = handle_calls(&ours);
+    assert_eq!(calls, handle_calls(&clang));
+    // Grid, Single and Open take IDs 0, 1 and 3: First 2, Second 4, $Globals 5.
+    let ids: Vec<&str> = calls
+        .iter()
+        .map(|c| c.rsplit_once("(i32 ").map_or("", |(_, args)| args))
+        .collect();
+    assert_eq!(
+        ids,
+        [
+            "2, i32 0, i32 1, i32 0, ptr @First.str)",
+            "4, i32 0, i32 1, i32 0, ptr @Second.str)",
+            "5, i32 0, i32 1, i32 0, ptr @\"$Globals.str\")",
+        ]
+    );
+    verify(&ours, "resource-arrays").expect("verifies");
+    let _ = std::fs::remove_file(&path);
+}

@@ -692,7 +692,8 @@ impl Lowerer<'_> {
         order: OrderCtx,
     ) -> Result<Ty, Diagnostic> {
         let Some(tname) = &t.def.name else {
-            return Err(Diagnostic::error(span, "unnamed struct template"));
+            return Err(Diagnostic::error(span, "unnamed struct template")
+                .with_help("give the template struct a name"));
         };
         if args.len() > t.params.len() {
             return Err(Diagnostic::error(
@@ -1769,9 +1770,8 @@ impl Lowerer<'_> {
     /// value at its scalar alignment, structs padded to their alignment), as
     /// DXC computes it; a `uint`.
     fn size_of(&self, spec: &TypeSpec, span: Span) -> Result<IntVal, Diagnostic> {
-        // `resolve` needs `&mut self` for struct definitions and instances;
-        // `sizeof` only names existing types, so a scratch copy is not needed:
-        // resolve the simple cases directly.
+        // `sizeof` names a type declared before it: look it up without
+        // defining anything (no inline structs, no template instances).
         let order = OrderCtx {
             explicit: None,
             implicit: self.opts.default_matrix_order,
