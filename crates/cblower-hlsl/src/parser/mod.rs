@@ -462,11 +462,24 @@ impl<'s> Parser<'s> {
         match &*tok.text {
             "namespace" if ctx != Context::Struct => {
                 self.advance();
-                let name =
-                    self.expect_ident("a namespace name", "write `namespace Name { ... }`")?;
+                // `namespace A::B { ... }` is `namespace A { namespace B { ... } }`.
+                let mut names =
+                    vec![self.expect_ident("a namespace name", "write `namespace Name { ... }`")?];
+                while self.eat_punct("::") {
+                    names.push(self.expect_ident(
+                        "a namespace name after `::`",
+                        "write `namespace A::B { ... }`",
+                    )?);
+                }
                 let open = self.expect_punct("{", "open the namespace body with `{`")?;
-                let items = self.nested(|p| p.items_until_close(&open, "namespace", ctx))?;
-                out.push(Item::Namespace { name, items });
+                let mut items = self.nested(|p| p.items_until_close(&open, "namespace", ctx))?;
+                while let Some(name) = names.pop() {
+                    if names.is_empty() {
+                        out.push(Item::Namespace { name, items });
+                        break;
+                    }
+                    items = vec![Item::Namespace { name, items }];
+                }
             }
             "cbuffer" | "tbuffer" if next_is_ident && ctx != Context::Struct => {
                 self.buffer_depth += 1;
@@ -520,6 +533,50 @@ impl<'s> Parser<'s> {
                 }
                 self.skip_balanced("{", "}", "interface")?;
                 self.eat_punct(";");
+            }
+            // `using Name = type;` is a typedef; `using namespace N;` and the
+            // rest declare nothing a buffer needs.
+            "using"
+                if self.peek_nth(1).is_some_and(|t| t.kind == TokenKind::Ident)
+                    && self.peek_nth(2).is_some_and(|t| t.is_punct("=")) =>
+            {
+                let pack_matrix = self.pack_matrix;
+                self.advance();
+                let name = self.expect_ident("an alias name", "write `using Name = type;`")?;
+                self.advance(); // `=`
+                let mut modifiers = ast::Modifiers {
+                    is_typedef: true,
+                    ..ast::Modifiers::default()
+                };
+                while self.at_ident("row_major") || self.at_ident("column_major") {
+                    modifiers.matrix_order = Some(if self.at_ident("row_major") {
+                        MatrixOrder::RowMajor
+                    } else {
+                        MatrixOrder::ColumnMajor
+                    });
+                    self.advance();
+                }
+                let ty = self.type_spec()?;
+                let dims = self.array_dims()?;
+                self.expect_punct(";", "end the alias with `;`")?;
+                let mut declarators = ast::Declarators::default();
+                declarators.push(ast::Declarator {
+                    name,
+                    dims,
+                    packoffset: None,
+                    register: None,
+                    init: None,
+                    qualifier: Vec::new(),
+                    bitfield: None,
+                    init_list_len: None,
+                });
+                out.push(Item::Decl(ast::Declaration {
+                    attrs,
+                    modifiers,
+                    ty,
+                    declarators,
+                    pack_matrix,
+                }));
             }
             "using" | "static_assert" | "_Static_assert" => self.skip_statement()?,
             "_Pragma" if self.peek_nth(1).is_some_and(|t| t.is_punct("(")) => {

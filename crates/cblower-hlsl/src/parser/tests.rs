@@ -1308,3 +1308,22 @@ fn pragma_operator_and_stage_attributes() {
     );
     assert!(p.warnings.is_empty(), "{:?}", warnings_of(&p));
 }
+
+#[test]
+fn nested_namespace_definitions_and_using_aliases() {
+    let p = parse(
+        "namespace Engine::Render { struct Light { float3 c; float r; }; }\n\
+         using LightT = Engine::Render::Light;\n\
+         using namespace Engine;\n\
+         using Row = row_major float3x4;\n\
+         namespace Engine::Render { cbuffer Lights { LightT l[2]; Row m; }; }",
+    );
+    assert_eq!(
+        members_of(&p),
+        [owned(
+            "Lights",
+            &["Engine::Render::Light[2] l", "row_major float3x4 m"]
+        )]
+    );
+    assert_eq!(p.buffers[0].namespace.as_deref(), Some("Engine::Render"));
+}
