@@ -54,6 +54,7 @@ impl<'a> Lowerer<'a> {
             consts: HashMap::new(),
             ranges: Vec::new(),
             in_buffer: 0,
+            using: Vec::new(),
             out: Lowered::default(),
             globals: Vec::new(),
             global_names: HashMap::default(),
@@ -267,6 +268,9 @@ pub struct Lowerer<'a> {
     /// Inside a buffer declaration: errors in struct definitions there are
     /// reported at once rather than when the struct is used.
     in_buffer: usize,
+    /// Namespaces named by `using namespace` so far (fully qualified). They
+    /// apply to the rest of the file, whatever scope they appear in.
+    using: Vec<String>,
     out: Lowered,
     globals: Vec<(Field, Span)>,
     /// Names at namespace scope that hold data: global variables and the
@@ -306,13 +310,24 @@ impl Lowerer<'_> {
             .map(|i| i.name.as_ref())
             .collect::<Vec<_>>()
             .join("::");
-        (0..=self.scope.len()).rev().find_map(|i| {
-            let key = match self.scope.get(..i) {
-                Some(prefix) if !prefix.is_empty() => format!("{}::{joined}", prefix.join("::")),
-                _ => joined.clone(),
-            };
-            map.contains_key(&key).then_some(key)
-        })
+        (0..=self.scope.len())
+            .rev()
+            .find_map(|i| {
+                let key = match self.scope.get(..i) {
+                    Some(prefix) if !prefix.is_empty() => {
+                        format!("{}::{joined}", prefix.join("::"))
+                    }
+                    _ => joined.clone(),
+                };
+                map.contains_key(&key).then_some(key)
+            })
+            .or_else(|| {
+                // Through `using namespace` directives seen so far.
+                self.using.iter().rev().find_map(|ns| {
+                    let key = format!("{ns}::{joined}");
+                    map.contains_key(&key).then_some(key)
+                })
+            })
     }
 
     fn items(&mut self, items: &[Item]) {
@@ -330,7 +345,38 @@ impl Lowerer<'_> {
                 Item::Enum(e) => self.enum_def(e),
                 Item::Decl(d) => self.global(d),
                 Item::Template(t) => self.template_def(t),
+                Item::UsingNamespace(path) => self.using_namespace(path),
             }
+        }
+    }
+
+    /// `using namespace A::B;`: resolved against the enclosing scopes (the
+    /// namespace must be known as a prefix of some declared name).
+    fn using_namespace(&mut self, path: &[Ident]) {
+        let joined = path
+            .iter()
+            .map(|i| i.name.as_ref())
+            .collect::<Vec<_>>()
+            .join("::");
+        let mut candidates: Vec<String> = (0..=self.scope.len())
+            .rev()
+            .map(|i| match self.scope.get(..i) {
+                Some(prefix) if !prefix.is_empty() => format!("{}::{joined}", prefix.join("::")),
+                _ => joined.clone(),
+            })
+            .collect();
+        let known = |ns: &str| {
+            let prefix = format!("{ns}::");
+            self.types.keys().any(|k| k.starts_with(&prefix))
+                || self.consts.keys().any(|k| k.starts_with(&prefix))
+        };
+        let pick = candidates
+            .iter()
+            .position(|c| known(c))
+            .unwrap_or(candidates.len() - 1);
+        let ns = candidates.swap_remove(pick);
+        if !self.using.contains(&ns) {
+            self.using.push(ns);
         }
     }
 
@@ -515,6 +561,7 @@ impl Lowerer<'_> {
                 Item::Buffer(inner) => nested.push(inner),
                 Item::ConstantBuffer(cb) => self.constant_buffer(cb),
                 Item::Template(t) => self.template_def(t),
+                Item::UsingNamespace(path) => self.using_namespace(path),
             }
         }
     }
@@ -1181,6 +1228,7 @@ impl Lowerer<'_> {
                 }
                 Item::Enum(e) => self.enum_def(e),
                 Item::Template(t) => self.template_def(t),
+                Item::UsingNamespace(path) => self.using_namespace(path),
                 Item::Namespace { .. } | Item::Buffer(_) | Item::ConstantBuffer(_) => {}
             }
         }

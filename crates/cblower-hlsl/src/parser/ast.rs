@@ -29,6 +29,8 @@ pub enum Item {
     Enum(EnumDef),
     /// `template <...> struct S { ... };`: instantiated when a type names it.
     Template(TemplateDef),
+    /// `using namespace A::B;`: the path.
+    UsingNamespace(Vec<Ident>),
 }
 
 /// A struct template.

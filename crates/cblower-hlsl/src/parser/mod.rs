@@ -578,6 +578,21 @@ impl<'s> Parser<'s> {
                     pack_matrix,
                 }));
             }
+            "using" if self.peek_nth(1).is_some_and(|t| t.is_ident("namespace")) => {
+                self.advance();
+                self.advance();
+                self.eat_punct("::");
+                let mut path =
+                    vec![self.expect_ident("a namespace name", "write `using namespace Name;`")?];
+                while self.eat_punct("::") {
+                    path.push(self.expect_ident(
+                        "a namespace name after `::`",
+                        "write `using namespace A::B;`",
+                    )?);
+                }
+                self.expect_punct(";", "end the directive with `;`")?;
+                out.push(Item::UsingNamespace(path));
+            }
             "using" | "static_assert" | "_Static_assert" => self.skip_statement()?,
             "_Pragma" if self.peek_nth(1).is_some_and(|t| t.is_punct("(")) => {
                 // The operator form of `#pragma`: only `pack_matrix` matters.

@@ -1326,4 +1326,15 @@ fn nested_namespace_definitions_and_using_aliases() {
         )]
     );
     assert_eq!(p.buffers[0].namespace.as_deref(), Some("Engine::Render"));
+    // `using namespace` makes a namespace's names visible for the rest of
+    // the file.
+    let p = parse(
+        "namespace Engine { namespace Render { struct Light { float3 c; }; static const uint N = 2; } }\n\
+         using namespace Engine::Render;\n\
+         cbuffer Lights { Light l[N]; };",
+    );
+    assert_eq!(
+        members_of(&p),
+        [owned("Lights", &["Engine::Render::Light[2] l"])]
+    );
 }
