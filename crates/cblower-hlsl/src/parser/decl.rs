@@ -368,6 +368,10 @@ impl Parser<'_> {
                 ));
             }
         }
+        if self.at_punct("<") {
+            // Effect-framework annotations: `float g <string UIName = "g";> = 1;`
+            self.skip_balanced("<", ">", "annotation")?;
+        }
         if self.eat_punct("=") {
             if self.at_punct("{") {
                 d.init_list_len = Some(self.count_init_list()?);

@@ -1338,3 +1338,21 @@ fn nested_namespace_definitions_and_using_aliases() {
         [owned("Lights", &["Engine::Render::Light[2] l"])]
     );
 }
+
+#[test]
+fn effect_annotations_are_skipped() {
+    let p = parse(
+        "cbuffer Material {\n\
+           float Gloss <string UIWidget = \"slider\"; float UIMax = 1.0;> = 0.5;\n\
+           float4 Tint : packoffset(c1) <string UIName = \"Tint\";>;\n\
+         };\n\
+         float4 Color <string UIName = \"Color\";> = { 1, 1, 1, 1 };",
+    );
+    assert_eq!(
+        members_of(&p),
+        [
+            owned("Material", &["float Gloss", "float4 Tint"]),
+            owned("$Globals", &["float4 Color"])
+        ]
+    );
+}
