@@ -3,7 +3,7 @@
 //! Only what decides buffer layouts is kept. Function bodies, initialisers,
 //! semantics and unknown attributes are skipped with their brackets balanced,
 //! so whole real-world shader files can be read. Outside buffers, a
-//! construct it cannot read is skipped with a warning ([`Parser::top_item`]);
+//! construct it cannot read is skipped with a warning (`Parser::top_item`);
 //! inside a buffer the first syntax error stops the file (later errors after
 //! a syntax error are mostly noise).
 
