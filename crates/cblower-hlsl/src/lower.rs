@@ -388,7 +388,7 @@ impl Lowerer<'_> {
         // its type do not matter to any layout.
         // Nor is an out-of-line definition (`const uint S::N = 4;`).
         let out_of_line =
-            !d.declarators.is_empty() && d.declarators.iter().all(|x| !x.qualifier.is_empty());
+            !d.declarators.is_empty() && d.declarators.iter().all(|x| !x.qualifier().is_empty());
         let quiet = (d.modifiers.is_static || d.modifiers.is_groupshared || out_of_line)
             && !matches!(&d.ty, TypeSpec::Struct(def) if def.body.is_some());
         let errors_before = self.diags.len();
@@ -403,7 +403,7 @@ impl Lowerer<'_> {
             return;
         }
         for decl in &d.declarators {
-            if !decl.qualifier.is_empty() {
+            if !decl.qualifier().is_empty() {
                 // `const uint S::N = 4;`: defines a member, declares nothing new.
                 self.record_constant(d, decl);
                 continue;
@@ -491,7 +491,7 @@ impl Lowerer<'_> {
             } if path.len() == 1 => path.first().map_or(v, |p| v.cast(&p.name)),
             _ => v,
         };
-        let mut name: Vec<&str> = decl.qualifier.iter().map(|q| q.name.as_ref()).collect();
+        let mut name: Vec<&str> = decl.qualifier().iter().map(|q| q.name.as_ref()).collect();
         name.push(&decl.name.name);
         let key = self.qualify(&name.join("::"));
         self.consts.insert(key, v);
@@ -582,7 +582,7 @@ impl Lowerer<'_> {
             return;
         }
         for decl in &d.declarators {
-            if let Some(width) = &decl.bitfield {
+            if let Some(width) = decl.bitfield() {
                 self.diags.push(
                     Diagnostic::error(
                         width.span(),
@@ -1175,7 +1175,7 @@ impl Lowerer<'_> {
         let mut seen: HashMap<Arc<str>, Span, FastHash> = HashMap::default();
         let mut unit: Option<BitUnit> = None;
         for item in def.body.as_deref().unwrap_or(&[]) {
-            if !matches!(item, Item::Decl(d) if d.declarators.iter().any(|x| x.bitfield.is_some()))
+            if !matches!(item, Item::Decl(d) if d.declarators.iter().any(|x| x.bitfield().is_some()))
             {
                 unit = None;
             }
@@ -1198,7 +1198,7 @@ impl Lowerer<'_> {
                             self.record_constant(d, decl);
                             continue;
                         }
-                        if let Some(width) = &decl.bitfield {
+                        if let Some(width) = decl.bitfield() {
                             self.bitfield(&ty, decl, width, &mut unit, &mut fields, &mut spans);
                             continue;
                         }
@@ -1671,7 +1671,7 @@ impl Lowerer<'_> {
     /// Like [`Self::apply_dims`], but a first dimension `[]` takes the
     /// number of elements of a `{ ... }` initialiser (`float k[] = {1, 2}`).
     fn apply_dims_init(&mut self, ty: Ty, decl: &Declarator) -> Result<Ty, Diagnostic> {
-        match (decl.dims.split_first(), decl.init_list_len) {
+        match (decl.dims.split_first(), decl.init_list_len()) {
             (Some((first, rest)), Some(n)) if first.size.is_none() => {
                 let inner = self.apply_dims(ty, rest, &decl.name)?;
                 Ok(Ty::array(inner, n))

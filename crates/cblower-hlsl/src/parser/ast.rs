@@ -235,15 +235,45 @@ pub struct Declarator {
     /// The initialiser if it parsed as a constant expression (boxed: rare,
     /// and declarators are moved around a lot).
     pub init: Option<Box<Expr>>,
+    /// The rare parts (out-of-line name, bitfield width, initialiser list
+    /// length), boxed so the common declarator stays small.
+    pub extra: Option<Box<DeclaratorExtra>>,
+}
+
+/// The parts of a [`Declarator`] few declarators have.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct DeclaratorExtra {
     /// `S::name`: an out-of-line definition of a member of `S` (the
     /// qualifiers, without the name). Never a new variable.
     pub qualifier: Vec<Ident>,
     /// `uint a : 4`: the bit width of a bitfield (the name is empty for an
     /// unnamed one, `uint : 4`).
-    pub bitfield: Option<Box<Expr>>,
+    pub bitfield: Option<Expr>,
     /// The number of top-level elements of a `{ ... }` initialiser, for
     /// `float k[] = { ... }`.
     pub init_list_len: Option<u64>,
+}
+
+impl Declarator {
+    /// The qualifiers of an out-of-line definition (`S` in `S::N`).
+    pub fn qualifier(&self) -> &[Ident] {
+        self.extra.as_deref().map_or(&[], |e| &e.qualifier)
+    }
+
+    /// The bit width of a bitfield.
+    pub fn bitfield(&self) -> Option<&Expr> {
+        self.extra.as_deref().and_then(|e| e.bitfield.as_ref())
+    }
+
+    /// The number of elements of a `{ ... }` initialiser.
+    pub fn init_list_len(&self) -> Option<u64> {
+        self.extra.as_deref().and_then(|e| e.init_list_len)
+    }
+
+    /// The rare parts, created on first use.
+    pub fn extra_mut(&mut self) -> &mut DeclaratorExtra {
+        self.extra.get_or_insert_with(Default::default)
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]

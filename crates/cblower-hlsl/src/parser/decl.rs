@@ -338,16 +338,17 @@ impl Parser<'_> {
             packoffset: None,
             register: None,
             init: None,
-            qualifier,
-            bitfield: None,
-            init_list_len: None,
+            extra: None,
         };
+        if !qualifier.is_empty() {
+            d.extra_mut().qualifier = qualifier;
+        }
         while self.eat_punct(":") {
             if self
                 .peek()
                 .is_some_and(|t| t.kind == TokenKind::Number || t.is_punct("("))
             {
-                d.bitfield = Some(Box::new(self.expr(false)?));
+                d.extra_mut().bitfield = Some(self.expr(false)?);
             } else if self.at_ident("register") {
                 let r = self.register()?;
                 d.register.get_or_insert(r);
@@ -374,7 +375,7 @@ impl Parser<'_> {
         }
         if self.eat_punct("=") {
             if self.at_punct("{") {
-                d.init_list_len = Some(self.count_init_list()?);
+                d.extra_mut().init_list_len = Some(self.count_init_list()?);
             }
             d.init = self.initializer()?.map(Box::new);
         }

@@ -568,9 +568,7 @@ impl<'s> Parser<'s> {
                     packoffset: None,
                     register: None,
                     init: None,
-                    qualifier: Vec::new(),
-                    bitfield: None,
-                    init_list_len: None,
+                    extra: None,
                 });
                 out.push(Item::Decl(ast::Declaration {
                     attrs,
