@@ -116,6 +116,46 @@ pub const RESOURCE_TYPES: &[&str] = &[
     "SubpassInputMS",
 ];
 
+/// Objects that hold no buffer data and take no register: DXR state-object
+/// subobjects, inline ray queries, strings, work-graph node records and
+/// mesh-shader outputs. Declarations of them are skipped.
+pub const OBJECT_TYPES: &[&str] = &[
+    "GlobalRootSignature",
+    "LocalRootSignature",
+    "StateObjectConfig",
+    "SubobjectToExportsAssociation",
+    "RaytracingShaderConfig",
+    "RaytracingPipelineConfig",
+    "RaytracingPipelineConfig1",
+    "TriangleHitGroup",
+    "ProceduralPrimitiveHitGroup",
+    "RayQuery",
+    "HitObject",
+    "string",
+    "DispatchNodeInputRecord",
+    "RWDispatchNodeInputRecord",
+    "GroupNodeInputRecords",
+    "RWGroupNodeInputRecords",
+    "ThreadNodeInputRecord",
+    "RWThreadNodeInputRecord",
+    "EmptyNodeInput",
+    "NodeOutput",
+    "NodeOutputArray",
+    "EmptyNodeOutput",
+    "EmptyNodeOutputArray",
+    "GroupNodeOutputRecords",
+    "ThreadNodeOutputRecords",
+    "OutputPatch",
+    "InputPatch",
+    "PointStream",
+    "LineStream",
+    "TriangleStream",
+];
+
+pub fn is_object(name: &str) -> bool {
+    OBJECT_TYPES.contains(&name)
+}
+
 pub fn is_resource(name: &str) -> bool {
     RESOURCE_TYPES.contains(&name)
 }

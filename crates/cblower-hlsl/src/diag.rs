@@ -186,6 +186,11 @@ impl Diagnostics {
         self.items.len()
     }
 
+    /// Removes and returns the diagnostics from index `at` on.
+    pub fn split_off(&mut self, at: usize) -> Vec<Diagnostic> {
+        self.items.split_off(at.min(self.items.len()))
+    }
+
     pub fn iter(&self) -> std::slice::Iter<'_, Diagnostic> {
         self.items.iter()
     }

@@ -20,6 +20,7 @@
 
 pub mod builtin;
 pub mod diag;
+pub mod intval;
 pub mod lexer;
 pub mod lower;
 pub mod parser;
@@ -207,7 +208,12 @@ fn run_here(
         });
     }
     let lowered = match parsed {
-        Ok(()) => lowerer.finish(),
+        Ok(skipped) => {
+            for w in skipped {
+                diagnostics.push(w);
+            }
+            lowerer.finish()
+        }
         Err(d) => Err(d.into()),
     };
     match lowered {

@@ -15,10 +15,11 @@ use cblower_layout::{
 
 use crate::builtin::{self, Shape};
 use crate::diag::{Diagnostic, Diagnostics};
+use crate::intval::IntVal;
 use crate::lexer::FastHash;
 use crate::parser::ast::{
     ArrayDim, Attributes, BlockKind, BufferBlock, ConstantBufferDecl, Declaration, Declarator,
-    EnumDef, Expr, Ident, Item, Register, StructDef, TemplateArg, TypeSpec,
+    EnumDef, Expr, Ident, Item, Register, StructDef, TemplateArg, TemplateDef, TypeSpec,
 };
 use crate::source::Span;
 use crate::{BufferSpans, FrontendOptions, ImplicitOrder, VkBinding, UNBOUNDED_RESOURCE_ARRAY};
@@ -51,6 +52,9 @@ impl<'a> Lowerer<'a> {
             namespaces: Vec::new(),
             types: HashMap::new(),
             consts: HashMap::new(),
+            ranges: Vec::new(),
+            in_buffer: 0,
+            using: Vec::new(),
             out: Lowered::default(),
             globals: Vec::new(),
             global_names: HashMap::default(),
@@ -58,6 +62,14 @@ impl<'a> Lowerer<'a> {
             diags: Diagnostics::new(),
             next_order: ImplicitOrder::default(),
         }
+        .with_predefined()
+    }
+
+    fn with_predefined(mut self) -> Self {
+        for (name, s) in dxr_structs() {
+            self.types.insert(name, TypeEntry::Struct(s));
+        }
+        self
     }
 
     /// Lowers the next top-level item (items arrive in source order).
@@ -125,7 +137,121 @@ enum TypeEntry {
         scope: Vec<String>,
         explicit: Option<MatrixOrder>,
     },
-    Enum,
+    /// An enum and its underlying type.
+    Enum(Ty),
+    /// A struct template, with the scope it was declared in.
+    Template(Arc<TemplateDef>, Vec<String>),
+    /// A struct outside any buffer whose definition has errors: they are
+    /// reported if (and where) a buffer uses it.
+    Broken(Box<Diagnostic>),
+}
+
+/// `register(t0, space1)` on a declaration of `count` registers (`None`:
+/// unbounded, up to the end of the space).
+#[derive(Clone, Debug)]
+struct RegisterRange {
+    class: char,
+    space: u32,
+    start: u32,
+    count: Option<u64>,
+    name: Arc<str>,
+    span: Span,
+}
+
+impl RegisterRange {
+    fn end(&self) -> u64 {
+        self.count
+            .map_or(1u64 << 32, |n| u64::from(self.start).saturating_add(n))
+    }
+
+    fn describe(&self) -> String {
+        match self.count {
+            Some(1) => format!("{}{}", self.class, self.start),
+            Some(n) => format!(
+                "{c}{}..{c}{}",
+                self.start,
+                u64::from(self.start) + n - 1,
+                c = self.class
+            ),
+            None => format!("{}{} onwards (unbounded)", self.class, self.start),
+        }
+    }
+}
+
+/// The storage unit the current run of bitfields packs into.
+#[derive(Clone, Copy, Debug)]
+struct BitUnit {
+    /// The unit's size in bits (the declared type's).
+    bits: u64,
+    used: u64,
+    /// Its index among the struct's fields.
+    field: usize,
+}
+
+/// `RayDesc` and `BuiltInTriangleIntersectionAttributes`, the DXR structs
+/// HLSL predefines (they may appear in user structs and buffers).
+fn dxr_structs() -> Vec<(String, Arc<StructTy>)> {
+    let st = |name: &str, fields: Vec<Field>| {
+        (
+            name.to_string(),
+            Arc::new(StructTy {
+                name: Arc::from(name),
+                base: None,
+                fields,
+                align: None,
+                size: None,
+            }),
+        )
+    };
+    vec![
+        st(
+            "RayDesc",
+            vec![
+                Field::new("Origin", Ty::vector(Scalar::Float, 3)),
+                Field::new("TMin", Ty::Scalar(Scalar::Float)),
+                Field::new("Direction", Ty::vector(Scalar::Float, 3)),
+                Field::new("TMax", Ty::Scalar(Scalar::Float)),
+            ],
+        ),
+        st(
+            "BuiltInTriangleIntersectionAttributes",
+            vec![Field::new("barycentrics", Ty::vector(Scalar::Float, 2))],
+        ),
+    ]
+}
+
+/// True if the declaration's type is an object that holds no buffer data
+/// and takes no register (state-object subobjects, `RayQuery<...>`,
+/// `string`, work-graph records, ...).
+fn names_object_type(spec: &TypeSpec) -> bool {
+    match spec {
+        TypeSpec::Named { path, .. } => {
+            path.len() == 1 && path.first().is_some_and(|p| builtin::is_object(&p.name))
+        }
+        TypeSpec::Struct(_) => false,
+    }
+}
+
+/// A resource array's register count for overlap checks: `None` for an
+/// unbounded one.
+fn range_count(len: Option<u64>) -> Option<u64> {
+    match len {
+        None => Some(1),
+        Some(UNBOUNDED_RESOURCE_ARRAY) => None,
+        Some(n) => Some(n),
+    }
+}
+
+/// The members of one `cbuffer`/`tbuffer` collected so far.
+struct BufferMembers {
+    kw: &'static str,
+    name: Arc<str>,
+    members: Vec<Field>,
+    spans: Vec<Span>,
+    seen: HashMap<Arc<str>, Span, FastHash>,
+    scope: Arc<str>,
+    with_packoffset: bool,
+    without_packoffset: bool,
 }
 
 /// Lowers items one at a time, keeping the names declared so far.
@@ -136,7 +262,15 @@ pub struct Lowerer<'a> {
     /// Enclosing namespaces only (for `Field::namespace`).
     namespaces: Vec<String>,
     types: HashMap<String, TypeEntry>,
-    consts: HashMap<String, i64>,
+    consts: HashMap<String, IntVal>,
+    /// Explicit register ranges seen so far, for overlap warnings.
+    ranges: Vec<RegisterRange>,
+    /// Inside a buffer declaration: errors in struct definitions there are
+    /// reported at once rather than when the struct is used.
+    in_buffer: usize,
+    /// Namespaces named by `using namespace` so far (fully qualified). They
+    /// apply to the rest of the file, whatever scope they appear in.
+    using: Vec<String>,
     out: Lowered,
     globals: Vec<(Field, Span)>,
     /// Names at namespace scope that hold data: global variables and the
@@ -176,13 +310,24 @@ impl Lowerer<'_> {
             .map(|i| i.name.as_ref())
             .collect::<Vec<_>>()
             .join("::");
-        (0..=self.scope.len()).rev().find_map(|i| {
-            let key = match self.scope.get(..i) {
-                Some(prefix) if !prefix.is_empty() => format!("{}::{joined}", prefix.join("::")),
-                _ => joined.clone(),
-            };
-            map.contains_key(&key).then_some(key)
-        })
+        (0..=self.scope.len())
+            .rev()
+            .find_map(|i| {
+                let key = match self.scope.get(..i) {
+                    Some(prefix) if !prefix.is_empty() => {
+                        format!("{}::{joined}", prefix.join("::"))
+                    }
+                    _ => joined.clone(),
+                };
+                map.contains_key(&key).then_some(key)
+            })
+            .or_else(|| {
+                // Through `using namespace` directives seen so far.
+                self.using.iter().rev().find_map(|ns| {
+                    let key = format!("{ns}::{joined}");
+                    map.contains_key(&key).then_some(key)
+                })
+            })
     }
 
     fn items(&mut self, items: &[Item]) {
@@ -199,12 +344,58 @@ impl Lowerer<'_> {
                 Item::ConstantBuffer(cb) => self.constant_buffer(cb),
                 Item::Enum(e) => self.enum_def(e),
                 Item::Decl(d) => self.global(d),
+                Item::Template(t) => self.template_def(t),
+                Item::UsingNamespace(path) => self.using_namespace(path),
             }
         }
     }
 
+    /// `using namespace A::B;`: resolved against the enclosing scopes (the
+    /// namespace must be known as a prefix of some declared name).
+    fn using_namespace(&mut self, path: &[Ident]) {
+        let joined = path
+            .iter()
+            .map(|i| i.name.as_ref())
+            .collect::<Vec<_>>()
+            .join("::");
+        let mut candidates: Vec<String> = (0..=self.scope.len())
+            .rev()
+            .map(|i| match self.scope.get(..i) {
+                Some(prefix) if !prefix.is_empty() => format!("{}::{joined}", prefix.join("::")),
+                _ => joined.clone(),
+            })
+            .collect();
+        let known = |ns: &str| {
+            let prefix = format!("{ns}::");
+            self.types.keys().any(|k| k.starts_with(&prefix))
+                || self.consts.keys().any(|k| k.starts_with(&prefix))
+        };
+        let pick = candidates
+            .iter()
+            .position(|c| known(c))
+            .unwrap_or(candidates.len() - 1);
+        let ns = candidates.swap_remove(pick);
+        if !self.using.contains(&ns) {
+            self.using.push(ns);
+        }
+    }
+
     fn global(&mut self, d: &Declaration) {
+        if names_object_type(&d.ty) {
+            return; // state-object subobjects, `RayQuery<...>`, `string`: no data
+        }
+        // A static or groupshared variable is never in a buffer: errors in
+        // its type do not matter to any layout.
+        // Nor is an out-of-line definition (`const uint S::N = 4;`).
+        let out_of_line =
+            !d.declarators.is_empty() && d.declarators.iter().all(|x| !x.qualifier().is_empty());
+        let quiet = (d.modifiers.is_static || d.modifiers.is_groupshared || out_of_line)
+            && !matches!(&d.ty, TypeSpec::Struct(def) if def.body.is_some());
+        let errors_before = self.diags.len();
         let Some(base) = self.declaration_base(d) else {
+            if quiet {
+                self.diags.split_off(errors_before);
+            }
             return;
         };
         if d.modifiers.is_typedef {
@@ -212,24 +403,26 @@ impl Lowerer<'_> {
             return;
         }
         for decl in &d.declarators {
-            let ty = match self.apply_dims(base.clone(), &decl.dims, &decl.name) {
+            if !decl.qualifier().is_empty() {
+                // `const uint S::N = 4;`: defines a member, declares nothing new.
+                self.record_constant(d, decl);
+                continue;
+            }
+            if d.modifiers.is_static || d.modifiers.is_groupshared {
+                self.record_constant(d, decl);
+                continue;
+            }
+            if is_resource(&base) {
+                self.count_resource(d, decl);
+                continue;
+            }
+            let ty = match self.apply_dims_init(base.clone(), decl) {
                 Ok(t) => t,
                 Err(e) => {
                     self.diags.push(e);
                     continue;
                 }
             };
-            if d.modifiers.is_static {
-                self.record_constant(d, decl);
-                continue;
-            }
-            if d.modifiers.is_groupshared {
-                continue;
-            }
-            if is_resource(&ty) {
-                self.count_resource(d, decl);
-                continue;
-            }
             let Some(field) = self.field(d, decl, ty) else {
                 continue;
             };
@@ -288,10 +481,20 @@ impl Lowerer<'_> {
         if !d.modifiers.is_const || !decl.dims.is_empty() {
             return;
         }
-        if let Some(v) = decl.init.as_ref().and_then(|e| self.eval(e).ok()) {
-            let key = self.qualify(&decl.name.name);
-            self.consts.insert(key, v);
-        }
+        let Some(v) = decl.init.as_ref().and_then(|e| self.eval(e).ok()) else {
+            return;
+        };
+        // The value converted to the declared type (`static const uint N = -1`).
+        let v = match &d.ty {
+            TypeSpec::Named {
+                path, args: None, ..
+            } if path.len() == 1 => path.first().map_or(v, |p| v.cast(&p.name)),
+            _ => v,
+        };
+        let mut name: Vec<&str> = decl.qualifier().iter().map(|q| q.name.as_ref()).collect();
+        name.push(&decl.name.name);
+        let key = self.qualify(&name.join("::"));
+        self.consts.insert(key, v);
     }
 
     fn buffer(&mut self, b: &BufferBlock) {
@@ -300,82 +503,25 @@ impl Lowerer<'_> {
             BlockKind::TBuffer => (BufferKind::TBuffer, "tbuffer", 't'),
         };
         let binding = self.binding(b.register.as_ref(), kw, &b.name, class);
-        let vk = self.vk_binding(&b.attrs);
-        let mut members = Vec::with_capacity(b.items.len());
-        let mut spans = Vec::with_capacity(b.items.len());
-        let mut seen: HashMap<Arc<str>, Span, FastHash> =
-            HashMap::with_capacity_and_hasher(b.items.len(), FastHash::default());
-        let scope = self.scope_key();
-        // clang's -Wmix-packoffset: any variable of the block (statics,
-        // resources and groupshared ones too) with and any without packoffset.
-        let (mut with_packoffset, mut without_packoffset) = (false, false);
-        for item in &b.items {
-            match item {
-                Item::Decl(d) => {
-                    if !d.modifiers.is_typedef {
-                        for decl in &d.declarators {
-                            with_packoffset |= decl.packoffset.is_some();
-                            without_packoffset |= decl.packoffset.is_none();
-                        }
-                    }
-                    let Some(base) = self.declaration_base(d) else {
-                        continue;
-                    };
-                    if d.modifiers.is_typedef {
-                        self.typedefs(d, &base);
-                        continue;
-                    }
-                    for decl in &d.declarators {
-                        let ty = match self.apply_dims(base.clone(), &decl.dims, &decl.name) {
-                            Ok(t) => t,
-                            Err(e) => {
-                                self.diags.push(e);
-                                continue;
-                            }
-                        };
-                        if d.modifiers.is_static {
-                            self.record_constant(d, decl);
-                        } else if !d.modifiers.is_groupshared && is_resource(&ty) {
-                            self.count_resource(d, decl);
-                        }
-                        let Some(field) = self.field(d, decl, ty) else {
-                            continue;
-                        };
-                        if let Some(first) = seen.get(&decl.name.name) {
-                            self.diags.push(duplicate(
-                                &decl.name,
-                                *first,
-                                format!(
-                                    "duplicate member `{}` in {kw} `{}`",
-                                    decl.name.name, b.name.name
-                                ),
-                            ));
-                            continue;
-                        }
-                        seen.insert(decl.name.name.clone(), decl.name.span);
-                        let key = (scope.clone(), decl.name.name.clone());
-                        if let Some(first) = self.global_names.get(&key) {
-                            self.diags.push(duplicate(
-                                &decl.name,
-                                *first,
-                                format!(
-                                    "redefinition of `{}`: the members of a {kw} share the \
-                                     enclosing scope with global variables and other buffers' members",
-                                    decl.name.name
-                                ),
-                            ));
-                            continue;
-                        }
-                        self.global_names.insert(key, decl.name.span);
-                        members.push(field);
-                        spans.push(decl.name.span);
-                    }
-                }
-                Item::Enum(e) => self.enum_def(e),
-                Item::Namespace { .. } | Item::Buffer(_) | Item::ConstantBuffer(_) => {}
-            }
+        if let Some(r) = &b.register {
+            self.note_range(r, Some(1), &b.name);
         }
-        if with_packoffset && without_packoffset {
+        let vk = self.vk_binding(&b.attrs);
+        let mut acc = BufferMembers {
+            kw,
+            name: b.name.name.clone(),
+            members: Vec::with_capacity(b.items.len()),
+            spans: Vec::with_capacity(b.items.len()),
+            seen: HashMap::with_capacity_and_hasher(b.items.len(), FastHash::default()),
+            scope: self.scope_key(),
+            with_packoffset: false,
+            without_packoffset: false,
+        };
+        let mut nested = Vec::new();
+        self.in_buffer += 1;
+        self.buffer_items(&b.items, &mut acc, &mut nested);
+        self.in_buffer -= 1;
+        if acc.with_packoffset && acc.without_packoffset {
             // clang-22 words it "in a cbuffer" for tbuffers too.
             self.diags.push(
                 Diagnostic::warning(
@@ -388,10 +534,111 @@ impl Lowerer<'_> {
                 ),
             );
         }
-        let mut decl = BufferDecl::new(b.name.name.as_ref(), kind, members);
+        let mut decl = BufferDecl::new(b.name.name.as_ref(), kind, acc.members);
         decl.binding = binding;
         decl.namespace = self.namespace();
-        self.push_buffer(decl, b.name.span, spans, vk);
+        self.push_buffer(decl, b.name.span, acc.spans, vk);
+        // A buffer nested in this one is a buffer of its own (DXC), after it.
+        for inner in nested {
+            self.buffer(inner);
+        }
+    }
+
+    /// The members of a buffer body. A `namespace` inside a buffer adds its
+    /// variables to the buffer (DXC hoists them to the enclosing scope); a
+    /// nested `cbuffer`/`tbuffer` is collected into `nested`.
+    fn buffer_items<'i>(
+        &mut self,
+        items: &'i [Item],
+        acc: &mut BufferMembers,
+        nested: &mut Vec<&'i BufferBlock>,
+    ) {
+        for item in items {
+            match item {
+                Item::Decl(d) => self.buffer_decl(d, acc),
+                Item::Enum(e) => self.enum_def(e),
+                Item::Namespace { items, .. } => self.buffer_items(items, acc, nested),
+                Item::Buffer(inner) => nested.push(inner),
+                Item::ConstantBuffer(cb) => self.constant_buffer(cb),
+                Item::Template(t) => self.template_def(t),
+                Item::UsingNamespace(path) => self.using_namespace(path),
+            }
+        }
+    }
+
+    fn buffer_decl(&mut self, d: &Declaration, acc: &mut BufferMembers) {
+        let kw = acc.kw;
+        if !d.modifiers.is_typedef {
+            for decl in &d.declarators {
+                acc.with_packoffset |= decl.packoffset.is_some();
+                acc.without_packoffset |= decl.packoffset.is_none();
+            }
+        }
+        let Some(base) = self.declaration_base(d) else {
+            return;
+        };
+        if d.modifiers.is_typedef {
+            self.typedefs(d, &base);
+            return;
+        }
+        for decl in &d.declarators {
+            if let Some(width) = decl.bitfield() {
+                self.diags.push(
+                    Diagnostic::error(
+                        width.span(),
+                        format!(
+                            "bitfield `{}` directly in {kw} `{}`",
+                            decl.name.name, acc.name
+                        ),
+                    )
+                    .with_help("put the bitfields in a struct and declare a member of that struct"),
+                );
+                continue;
+            }
+            let ty = match self.apply_dims(base.clone(), &decl.dims, &decl.name) {
+                Ok(t) => t,
+                Err(e) => {
+                    self.diags.push(e);
+                    continue;
+                }
+            };
+            if d.modifiers.is_static {
+                self.record_constant(d, decl);
+            } else if !d.modifiers.is_groupshared && is_resource(&ty) {
+                self.count_resource(d, decl);
+            }
+            let Some(field) = self.field(d, decl, ty) else {
+                continue;
+            };
+            if let Some(first) = acc.seen.get(&decl.name.name) {
+                self.diags.push(duplicate(
+                    &decl.name,
+                    *first,
+                    format!(
+                        "duplicate member `{}` in {kw} `{}`",
+                        decl.name.name, acc.name
+                    ),
+                ));
+                continue;
+            }
+            acc.seen.insert(decl.name.name.clone(), decl.name.span);
+            let key = (acc.scope.clone(), decl.name.name.clone());
+            if let Some(first) = self.global_names.get(&key) {
+                self.diags.push(duplicate(
+                    &decl.name,
+                    *first,
+                    format!(
+                        "redefinition of `{}`: the members of a {kw} share the \
+                         enclosing scope with global variables and other buffers' members",
+                        decl.name.name
+                    ),
+                ));
+                continue;
+            }
+            self.global_names.insert(key, decl.name.span);
+            acc.members.push(field);
+            acc.spans.push(decl.name.span);
+        }
     }
 
     fn push_buffer(
@@ -417,6 +664,186 @@ impl Lowerer<'_> {
         let implicit = decl.register.as_ref().map_or(true, |r| r.slot.is_none());
         let vk = d.attrs.vk_binding.is_some();
         self.next_order.advance(implicit, implicit && !vk);
+        if let (Some(r), Ok(len)) = (&decl.register, self.resource_array_len(&decl.dims)) {
+            self.note_range(r, range_count(len), &decl.name);
+        }
+    }
+
+    /// Records an explicit register range and warns if it overlaps one seen
+    /// before in the same class and space (DXC refuses to allocate such
+    /// resources; clang-22's front end accepts them, so this is a warning).
+    fn note_range(&mut self, r: &Register, count: Option<u64>, name: &Ident) {
+        let Some((class, start)) = r.slot else {
+            return;
+        };
+        if class == 'c' {
+            return;
+        }
+        let range = RegisterRange {
+            class,
+            space: r.space.unwrap_or(0),
+            start,
+            count,
+            name: name.name.clone(),
+            span: r.span,
+        };
+        let clash = self.ranges.iter().find(|o| {
+            o.class == range.class
+                && o.space == range.space
+                && u64::from(o.start) < range.end()
+                && u64::from(range.start) < o.end()
+        });
+        if let Some(other) = clash {
+            let other_desc = other.describe();
+            self.diags.push(
+                Diagnostic::warning(
+                    r.span,
+                    format!(
+                        "registers {} of `{}` overlap registers {} of `{}` in space{}",
+                        range.describe(),
+                        range.name,
+                        other_desc,
+                        other.name,
+                        range.space
+                    ),
+                )
+                .with_label(other.span, format!("`{}` is bound here", other.name))
+                .with_help(
+                    "move one of them to free registers or another space; an unbounded \
+                     array `[]` takes every register from its first to the end of its space",
+                ),
+            );
+        }
+        self.ranges.push(range);
+    }
+
+    /// Registers a struct template for later instantiation.
+    fn template_def(&mut self, t: &TemplateDef) {
+        if let Some(name) = &t.def.name {
+            let key = self.qualify(&name.name);
+            self.types.insert(
+                key,
+                TypeEntry::Template(Arc::new(t.clone()), self.scope.clone()),
+            );
+        }
+    }
+
+    /// `Pair<float3>`: the struct template instantiated with `args` (once per
+    /// distinct argument list; the instance is named `Pair<float3>`).
+    fn instantiate(
+        &mut self,
+        t: &TemplateDef,
+        scope: Vec<String>,
+        args: &[TemplateArg],
+        span: Span,
+        order: OrderCtx,
+    ) -> Result<Ty, Diagnostic> {
+        let Some(tname) = &t.def.name else {
+            return Err(Diagnostic::error(span, "unnamed struct template")
+                .with_help("give the template struct a name"));
+        };
+        if args.len() > t.params.len() {
+            return Err(Diagnostic::error(
+                span,
+                format!(
+                    "`{}` takes {} template arguments, found {}",
+                    tname.name,
+                    t.params.len(),
+                    args.len()
+                ),
+            )
+            .with_help("pass one argument per template parameter"));
+        }
+        // Resolve the arguments where they are written.
+        let mut bound: Vec<(String, Result<Ty, IntVal>)> = Vec::new();
+        let mut rendered = Vec::new();
+        for (i, p) in t.params.iter().enumerate() {
+            let Some(arg) = args.get(i).or(p.default.as_ref()) else {
+                return Err(Diagnostic::error(
+                    span,
+                    format!(
+                        "missing template argument `{}` of `{}`",
+                        p.name.name, tname.name
+                    ),
+                )
+                .with_help("pass one argument per template parameter"));
+            };
+            if p.is_type {
+                let ty = match arg {
+                    TemplateArg::Type(spec) => self.resolve(spec, order, 0)?,
+                    TemplateArg::Expr(e) => {
+                        return Err(Diagnostic::error(
+                            e.span(),
+                            format!("template parameter `{}` needs a type", p.name.name),
+                        )
+                        .with_help("pass a type such as `float3`"))
+                    }
+                };
+                rendered.push(ty.to_string());
+                bound.push((p.name.name.to_string(), Ok(ty)));
+            } else {
+                let v = match arg {
+                    TemplateArg::Expr(e) => self.eval(e)?,
+                    TemplateArg::Type(TypeSpec::Named {
+                        path, args: None, ..
+                    }) => self.eval(&Expr::Name(path.to_vec()))?,
+                    TemplateArg::Type(other) => {
+                        return Err(Diagnostic::error(
+                            other.span(),
+                            format!("template parameter `{}` needs a constant", p.name.name),
+                        )
+                        .with_help("pass an integer constant"))
+                    }
+                };
+                rendered.push(v.value.to_string());
+                bound.push((p.name.name.to_string(), Err(v)));
+            }
+        }
+        let local = format!("{}<{}>", tname.name, rendered.join(", "));
+        let saved = std::mem::replace(&mut self.scope, scope);
+        let qualified = self.qualify(&local);
+        if let Some(TypeEntry::Struct(s)) = self.types.get(&qualified) {
+            let s = s.clone();
+            self.scope = saved;
+            return Ok(Ty::Struct(s));
+        }
+        for (name, value) in bound {
+            let key = format!("{qualified}::{name}");
+            match value {
+                Ok(ty) => {
+                    self.types.insert(
+                        key,
+                        TypeEntry::Typedef {
+                            column: ty.clone(),
+                            row: ty,
+                        },
+                    );
+                }
+                Err(v) => {
+                    self.consts.insert(key, v);
+                }
+            }
+        }
+        let mut def = (*t.def).clone();
+        def.name = Some(Ident {
+            name: Arc::from(local.as_str()),
+            span: tname.span,
+        });
+        let errors_before = self.diags.len();
+        let s = self.define_struct(&def, None);
+        self.scope = saved;
+        if let Some(TypeEntry::Broken(e)) = self.types.get(&qualified) {
+            let mut e = (**e).clone();
+            e.labels.push(crate::diag::Label {
+                span,
+                message: format!("in `{local}`, instantiated here"),
+            });
+            return Err(e);
+        }
+        if let Some(first) = self.diags.split_off(errors_before).into_iter().next() {
+            return Err(first);
+        }
+        Ok(Ty::Struct(s))
     }
 
     fn constant_buffer(&mut self, cb: &ConstantBufferDecl) {
@@ -452,6 +879,9 @@ impl Lowerer<'_> {
                 return;
             }
         };
+        if let Some(r) = &cb.register {
+            self.note_range(r, range_count(array_len), &cb.name);
+        }
         let members: Vec<Field> = elem.all_fields().cloned().collect();
         let spans = self
             .struct_spans
@@ -516,14 +946,28 @@ impl Lowerer<'_> {
     }
 
     fn enum_def(&mut self, e: &EnumDef) {
+        let order = OrderCtx {
+            explicit: None,
+            implicit: self.opts.default_matrix_order,
+        };
+        let underlying = match e.base.as_ref().map(|b| self.resolve(b, order, 0)) {
+            Some(Ok(t @ Ty::Scalar(_))) => t,
+            _ => Ty::Scalar(Scalar::Int),
+        };
+        let (unsigned, wide) = match &underlying {
+            Ty::Scalar(Scalar::Uint | Scalar::Uint16 | Scalar::Min16Uint) => (true, false),
+            Ty::Scalar(Scalar::Uint64) => (true, true),
+            Ty::Scalar(Scalar::Int64) => (false, true),
+            _ => (false, false),
+        };
         if let Some(name) = &e.name {
             let key = self.qualify(&name.name);
-            self.types.insert(key, TypeEntry::Enum);
+            self.types.insert(key, TypeEntry::Enum(underlying));
         }
-        let mut next = 0i64;
+        let mut next = IntVal::new(0, unsigned, wide);
         for (id, value) in &e.values {
             let v = match value.as_ref().map(|v| self.eval(v)) {
-                Some(Ok(v)) => v,
+                Some(Ok(v)) => IntVal::new(v.value, unsigned, wide),
                 Some(Err(err)) => {
                     self.diags.push(err);
                     next
@@ -536,7 +980,7 @@ impl Lowerer<'_> {
                 let key = self.qualify(&format!("{}::{}", name.name, id.name));
                 self.consts.insert(key, v);
             }
-            next = v.wrapping_add(1);
+            next = IntVal::new(v.value.wrapping_add(1), unsigned, wide);
         }
     }
 
@@ -688,6 +1132,7 @@ impl Lowerer<'_> {
         let qualified = self.qualify(&local);
         let name_span = def.name.as_ref().map_or(def.keyword_span, |n| n.span);
         let registered = def.name.is_some();
+        let errors_before = self.diags.len();
         if registered {
             if let Some(TypeEntry::Struct(_)) = self.types.get(&qualified) {
                 self.diags.push(
@@ -728,9 +1173,17 @@ impl Lowerer<'_> {
         self.scope.push(local.clone());
         let mut fields: Vec<Field> = Vec::new();
         let mut seen: HashMap<Arc<str>, Span, FastHash> = HashMap::default();
+        let mut unit: Option<BitUnit> = None;
         for item in def.body.as_deref().unwrap_or(&[]) {
+            if !matches!(item, Item::Decl(d) if d.declarators.iter().any(|x| x.bitfield().is_some()))
+            {
+                unit = None;
+            }
             match item {
                 Item::Decl(d) => {
+                    if names_object_type(&d.ty) {
+                        continue;
+                    }
                     let Some(ty) = self.declaration_base(d) else {
                         continue;
                     };
@@ -739,6 +1192,17 @@ impl Lowerer<'_> {
                         continue;
                     }
                     for decl in &d.declarators {
+                        if d.modifiers.is_static {
+                            // A static member takes no bytes; a constant one
+                            // can size arrays (`float w[Params::Count]`).
+                            self.record_constant(d, decl);
+                            continue;
+                        }
+                        if let Some(width) = decl.bitfield() {
+                            self.bitfield(&ty, decl, width, &mut unit, &mut fields, &mut spans);
+                            continue;
+                        }
+                        unit = None;
                         let t = match self.apply_dims(ty.clone(), &decl.dims, &decl.name) {
                             Ok(t) => t,
                             Err(e) => {
@@ -763,6 +1227,8 @@ impl Lowerer<'_> {
                     }
                 }
                 Item::Enum(e) => self.enum_def(e),
+                Item::Template(t) => self.template_def(t),
+                Item::UsingNamespace(path) => self.using_namespace(path),
                 Item::Namespace { .. } | Item::Buffer(_) | Item::ConstantBuffer(_) => {}
             }
         }
@@ -775,11 +1241,125 @@ impl Lowerer<'_> {
             size: None,
         });
         if registered {
-            self.types
-                .insert(qualified.clone(), TypeEntry::Struct(s.clone()));
+            // Outside buffers, a struct with errors is kept aside: the
+            // errors are reported only if a buffer uses it.
+            let entry = match self.diags.len() > errors_before && self.in_buffer == 0 {
+                true => self
+                    .diags
+                    .split_off(errors_before)
+                    .into_iter()
+                    .find(|d| d.severity == crate::diag::Severity::Error)
+                    .map(|d| TypeEntry::Broken(Box::new(d))),
+                false => None,
+            };
+            self.types.insert(
+                qualified.clone(),
+                entry.unwrap_or_else(|| TypeEntry::Struct(s.clone())),
+            );
         }
         self.struct_spans.insert(qualified, spans);
         s
+    }
+
+    /// One bitfield `ty name : width`. Bitfields share a storage unit of
+    /// their declared type's size while their bits fit (DXC, as clang: a
+    /// field that does not fit starts a new unit; `: 0` closes the unit;
+    /// `int` and `uint` bitfields share one, which becomes unsigned). Each
+    /// unit is one member, named after its first named bitfield.
+    fn bitfield(
+        &mut self,
+        ty: &Ty,
+        decl: &Declarator,
+        width: &Expr,
+        unit: &mut Option<BitUnit>,
+        fields: &mut Vec<Field>,
+        spans: &mut Vec<Span>,
+    ) {
+        let Ty::Scalar(scalar) = ty else {
+            self.diags.push(
+                Diagnostic::error(
+                    decl.name.span,
+                    format!(
+                        "bitfield `{}` must have an integer type, found `{ty}`",
+                        decl.name.name
+                    ),
+                )
+                .with_help("use `uint`, `int` or another integer scalar type"),
+            );
+            return;
+        };
+        let bits: u64 = match scalar {
+            Scalar::Int | Scalar::Uint => 32,
+            Scalar::Int64 | Scalar::Uint64 => 64,
+            Scalar::Int16 | Scalar::Uint16 | Scalar::Min16Int | Scalar::Min16Uint => 16,
+            _ => {
+                self.diags.push(
+                    Diagnostic::error(
+                        decl.name.span,
+                        format!(
+                            "bitfield `{}` must have an integer type, found `{ty}`",
+                            decl.name.name
+                        ),
+                    )
+                    .with_help("use `uint`, `int` or another integer scalar type"),
+                );
+                return;
+            }
+        };
+        let w = match self.eval(width) {
+            Ok(v) if (0..=bits as i64).contains(&v.value) => v.value as u64,
+            Ok(v) => {
+                self.diags.push(
+                    Diagnostic::error(
+                        width.span(),
+                        format!("bitfield width {} is not between 0 and {bits}", v.value),
+                    )
+                    .with_help(format!("a `{ty}` bitfield holds at most {bits} bits")),
+                );
+                return;
+            }
+            Err(e) => {
+                self.diags.push(e);
+                return;
+            }
+        };
+        if w == 0 {
+            *unit = None;
+            return;
+        }
+        let unsigned_of = |s: Scalar| match s {
+            Scalar::Int => Scalar::Uint,
+            Scalar::Int64 => Scalar::Uint64,
+            Scalar::Int16 => Scalar::Uint16,
+            Scalar::Min16Int => Scalar::Min16Uint,
+            other => other,
+        };
+        if let Some(u) = unit.as_mut() {
+            if u.bits == bits && u.used + w <= bits {
+                u.used += w;
+                if let Some(f) = fields.get_mut(u.field) {
+                    if let Ty::Scalar(current) = f.ty {
+                        if current != *scalar {
+                            f.ty = Ty::Scalar(unsigned_of(current));
+                        }
+                    }
+                    if f.name.is_empty() && !decl.name.name.is_empty() {
+                        f.name = decl.name.name.clone();
+                        if let Some(sp) = spans.get_mut(u.field) {
+                            *sp = decl.name.span;
+                        }
+                    }
+                }
+                return;
+            }
+        }
+        *unit = Some(BitUnit {
+            bits,
+            used: w,
+            field: fields.len(),
+        });
+        fields.push(Field::new(decl.name.name.clone(), ty.clone()));
+        spans.push(decl.name.span);
     }
 
     fn resolve(
@@ -878,7 +1458,23 @@ impl Lowerer<'_> {
                 }
                 Ok(t)
             }
-            Some(TypeEntry::Enum) => Ok(Ty::Scalar(Scalar::Int)),
+            Some(TypeEntry::Enum(t)) => Ok(t),
+            Some(TypeEntry::Template(t, scope)) => match args {
+                Some(args) => self.instantiate(&t, scope, args, span, order),
+                None => Err(Diagnostic::error(
+                    span,
+                    format!("struct template `{key}` needs template arguments"),
+                )
+                .with_help(format!("write e.g. `{key}<float4>`"))),
+            },
+            Some(TypeEntry::Broken(e)) => {
+                let mut e = *e;
+                e.labels.push(crate::diag::Label {
+                    span,
+                    message: format!("`{key}` is used here"),
+                });
+                Err(e)
+            }
             None => Err(self.unknown_type(path, span)),
         }
     }
@@ -987,10 +1583,10 @@ impl Lowerer<'_> {
         let mut dims = Vec::new();
         for a in args.iter().skip(1) {
             let v = match a {
-                TemplateArg::Expr(e) => self.eval(e)?,
+                TemplateArg::Expr(e) => self.eval(e)?.value,
                 TemplateArg::Type(TypeSpec::Named {
                     path, args: None, ..
-                }) => self.eval(&Expr::Name(path.to_vec()))?,
+                }) => self.eval(&Expr::Name(path.to_vec()))?.value,
                 TemplateArg::Type(t) => {
                     return Err(
                         Diagnostic::error(t.span(), "expected a size between 1 and 4")
@@ -1018,7 +1614,9 @@ impl Lowerer<'_> {
 
     fn render_arg(&mut self, a: &TemplateArg) -> String {
         match a {
-            TemplateArg::Expr(e) => self.eval(e).map_or_else(|_| "?".into(), |v| v.to_string()),
+            TemplateArg::Expr(e) => self
+                .eval(e)
+                .map_or_else(|_| "?".into(), |v| v.value.to_string()),
             TemplateArg::Type(TypeSpec::Named { path, args, .. }) => {
                 let mut s = path
                     .iter()
@@ -1068,6 +1666,18 @@ impl Lowerer<'_> {
             ty = Ty::array(ty, n);
         }
         Ok(ty)
+    }
+
+    /// Like [`Self::apply_dims`], but a first dimension `[]` takes the
+    /// number of elements of a `{ ... }` initialiser (`float k[] = {1, 2}`).
+    fn apply_dims_init(&mut self, ty: Ty, decl: &Declarator) -> Result<Ty, Diagnostic> {
+        match (decl.dims.split_first(), decl.init_list_len()) {
+            (Some((first, rest)), Some(n)) if first.size.is_none() => {
+                let inner = self.apply_dims(ty, rest, &decl.name)?;
+                Ok(Ty::array(inner, n))
+            }
+            _ => self.apply_dims(ty, &decl.dims, &decl.name),
+        }
     }
 
     fn dim_size(&self, d: &ArrayDim, name: &Ident) -> Result<u64, Diagnostic> {
@@ -1125,7 +1735,7 @@ impl Lowerer<'_> {
     }
 
     fn eval_array_size(&self, e: &Expr) -> Result<u64, Diagnostic> {
-        let v = self.eval(e)?;
+        let v = self.eval(e)?.value;
         u64::try_from(v).map_err(|_| {
             Diagnostic::error(
                 e.span(),
@@ -1136,7 +1746,7 @@ impl Lowerer<'_> {
     }
 
     fn eval_unsigned(&self, e: &Expr, what: &str) -> Result<u64, Diagnostic> {
-        let v = self.eval(e)?;
+        let v = self.eval(e)?.value;
         u64::try_from(v).map_err(|_| {
             Diagnostic::error(
                 e.span(),
@@ -1146,14 +1756,17 @@ impl Lowerer<'_> {
         })
     }
 
-    /// Evaluates an integer constant expression.
-    fn eval(&self, e: &Expr) -> Result<i64, Diagnostic> {
+    /// Evaluates an integer constant expression with HLSL's 32-bit (and
+    /// 64-bit) integer semantics ([`IntVal`]).
+    fn eval(&self, e: &Expr) -> Result<IntVal, Diagnostic> {
         Ok(match e {
-            Expr::Int(v, _) => *v,
+            Expr::Int(v, _) => IntVal::int(*v),
+            Expr::UInt(v, _) => IntVal::unsigned_literal(*v),
             Expr::Other(span) => {
                 return Err(Diagnostic::error(*span, "expected an integer constant")
                     .with_help("use an integer literal, a macro or a `static const` integer"))
             }
+            Expr::SizeOf(spec, span) => self.size_of(spec, *span)?,
             Expr::Name(path) => {
                 let name = path
                     .iter()
@@ -1176,18 +1789,16 @@ impl Lowerer<'_> {
                     }
                 }
             }
-            Expr::Cast(inner) => self.eval(inner)?,
-            Expr::Unary(op, inner, _) => {
+            Expr::Cast(inner, ty) => {
                 let v = self.eval(inner)?;
-                match op.as_str() {
-                    "-" => v.wrapping_neg(),
-                    "!" => i64::from(v == 0),
-                    "~" => !v,
-                    _ => v,
+                match ty {
+                    Some(t) => v.cast(t),
+                    None => v,
                 }
             }
+            Expr::Unary(op, inner, _) => self.eval(inner)?.unary(op),
             Expr::Ternary(c, a, b) => {
-                if self.eval(c)? != 0 {
+                if self.eval(c)?.value != 0 {
                     self.eval(a)?
                 } else {
                     self.eval(b)?
@@ -1195,36 +1806,84 @@ impl Lowerer<'_> {
             }
             Expr::Binary(op, a, b, span) => {
                 let (a, b) = (self.eval(a)?, self.eval(b)?);
-                match op.as_str() {
-                    "+" => a.wrapping_add(b),
-                    "-" => a.wrapping_sub(b),
-                    "*" => a.wrapping_mul(b),
-                    "/" | "%" if b == 0 => {
-                        return Err(Diagnostic::error(
-                            *span,
-                            "division by zero in a constant expression",
-                        )
-                        .with_help("make sure the divisor is not 0"))
-                    }
-                    "/" => a.wrapping_div(b),
-                    "%" => a.wrapping_rem(b),
-                    "<<" => a.wrapping_shl((b & 63) as u32),
-                    ">>" => a.wrapping_shr((b & 63) as u32),
-                    "&" => a & b,
-                    "|" => a | b,
-                    "^" => a ^ b,
-                    "&&" => i64::from(a != 0 && b != 0),
-                    "||" => i64::from(a != 0 || b != 0),
-                    "==" => i64::from(a == b),
-                    "!=" => i64::from(a != b),
-                    "<" => i64::from(a < b),
-                    ">" => i64::from(a > b),
-                    "<=" => i64::from(a <= b),
-                    ">=" => i64::from(a >= b),
-                    _ => 0,
-                }
+                a.binary(op, b).ok_or_else(|| {
+                    Diagnostic::error(*span, "division by zero in a constant expression")
+                        .with_help("make sure the divisor is not 0")
+                })?
             }
         })
+    }
+
+    /// `sizeof(T)`: the type's size packed as in a structured buffer (each
+    /// value at its scalar alignment, structs padded to their alignment), as
+    /// DXC computes it; a `uint`.
+    fn size_of(&self, spec: &TypeSpec, span: Span) -> Result<IntVal, Diagnostic> {
+        // `sizeof` names a type declared before it: look it up without
+        // defining anything (no inline structs, no template instances).
+        let order = OrderCtx {
+            explicit: None,
+            implicit: self.opts.default_matrix_order,
+        };
+        let ty = self.resolve_existing(spec, order).ok_or_else(|| {
+            Diagnostic::error(
+                span,
+                "`sizeof` of a type that is not declared before this point",
+            )
+            .with_help("name a numeric type, an array of one or a struct declared earlier")
+        })?;
+        if is_resource(&ty) {
+            return Err(
+                Diagnostic::error(span, format!("`sizeof` of a resource type `{ty}`"))
+                    .with_help("`sizeof` applies to numeric types and structs of them"),
+            );
+        }
+        let opts = cblower_layout::LayoutOptions::new(cblower_layout::RuleSet::Structured)
+            .native_16bit(self.opts.native_16bit);
+        let node = cblower_layout::layout_type(&ty, opts).map_err(|e| {
+            Diagnostic::error(span, format!("cannot compute `sizeof`: {e}"))
+                .with_help("use a smaller type")
+        })?;
+        Ok(IntVal::new(
+            i64::try_from(node.size.get()).unwrap_or(i64::MAX),
+            true,
+            false,
+        ))
+    }
+
+    /// A type already declared: built-in numeric types, structs, enums and
+    /// typedefs (no definitions, no template instances).
+    fn resolve_existing(&self, spec: &TypeSpec, order: OrderCtx) -> Option<Ty> {
+        let path = match spec {
+            TypeSpec::Named {
+                path, args: None, ..
+            } => &path[..],
+            TypeSpec::Named { args: Some(_), .. } => return None,
+            TypeSpec::Struct(def) => std::slice::from_ref(def.name.as_ref()?),
+        };
+        if let [one] = path {
+            if let Some((scalar, shape)) = builtin::numeric(&one.name) {
+                return Some(match shape {
+                    Shape::Scalar => Ty::Scalar(scalar),
+                    Shape::Vector(n) => Ty::vector(scalar, n),
+                    Shape::Matrix(r, c) => Ty::matrix(scalar, r, c, order.effective()),
+                });
+            }
+            if builtin::is_resource(&one.name) {
+                return Some(Ty::Resource(ResourceTy {
+                    name: one.name.clone(),
+                }));
+            }
+        }
+        let key = self.visible_key(&self.types, path)?;
+        match self.types.get(&key)? {
+            TypeEntry::Struct(s) => Some(Ty::Struct(s.clone())),
+            TypeEntry::Enum(t) => Some(t.clone()),
+            TypeEntry::Typedef { column, row } => Some(match order.effective() {
+                MatrixOrder::ColumnMajor => column.clone(),
+                MatrixOrder::RowMajor => row.clone(),
+            }),
+            _ => None,
+        }
     }
 }
 

@@ -27,6 +27,25 @@ pub enum Item {
     /// A variable, typedef, or a bare `struct S { ... };` (no declarators).
     Decl(Declaration),
     Enum(EnumDef),
+    /// `template <...> struct S { ... };`: instantiated when a type names it.
+    Template(TemplateDef),
+    /// `using namespace A::B;`: the path.
+    UsingNamespace(Vec<Ident>),
+}
+
+/// A struct template.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TemplateDef {
+    pub params: Vec<TemplateParam>,
+    pub def: Box<StructDef>,
+}
+
+/// One template parameter: `typename T`, `uint N`, with a default.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TemplateParam {
+    pub name: Ident,
+    pub is_type: bool,
+    pub default: Option<TemplateArg>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -216,6 +235,45 @@ pub struct Declarator {
     /// The initialiser if it parsed as a constant expression (boxed: rare,
     /// and declarators are moved around a lot).
     pub init: Option<Box<Expr>>,
+    /// The rare parts (out-of-line name, bitfield width, initialiser list
+    /// length), boxed so the common declarator stays small.
+    pub extra: Option<Box<DeclaratorExtra>>,
+}
+
+/// The parts of a [`Declarator`] few declarators have.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct DeclaratorExtra {
+    /// `S::name`: an out-of-line definition of a member of `S` (the
+    /// qualifiers, without the name). Never a new variable.
+    pub qualifier: Vec<Ident>,
+    /// `uint a : 4`: the bit width of a bitfield (the name is empty for an
+    /// unnamed one, `uint : 4`).
+    pub bitfield: Option<Expr>,
+    /// The number of top-level elements of a `{ ... }` initialiser, for
+    /// `float k[] = { ... }`.
+    pub init_list_len: Option<u64>,
+}
+
+impl Declarator {
+    /// The qualifiers of an out-of-line definition (`S` in `S::N`).
+    pub fn qualifier(&self) -> &[Ident] {
+        self.extra.as_deref().map_or(&[], |e| &e.qualifier)
+    }
+
+    /// The bit width of a bitfield.
+    pub fn bitfield(&self) -> Option<&Expr> {
+        self.extra.as_deref().and_then(|e| e.bitfield.as_ref())
+    }
+
+    /// The number of elements of a `{ ... }` initialiser.
+    pub fn init_list_len(&self) -> Option<u64> {
+        self.extra.as_deref().and_then(|e| e.init_list_len)
+    }
+
+    /// The rare parts, created on first use.
+    pub fn extra_mut(&mut self) -> &mut DeclaratorExtra {
+        self.extra.get_or_insert_with(Default::default)
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -237,6 +295,8 @@ pub struct Register {
 #[derive(Clone, Debug, PartialEq)]
 pub struct EnumDef {
     pub name: Option<Ident>,
+    /// The underlying type (`enum class E : uint16_t`).
+    pub base: Option<TypeSpec>,
     pub values: Vec<(Ident, Option<Expr>)>,
 }
 
@@ -249,22 +309,30 @@ pub enum Expr {
     Unary(String, Box<Expr>, Span),
     Binary(String, Box<Expr>, Box<Expr>, Span),
     Ternary(Box<Expr>, Box<Expr>, Box<Expr>),
-    /// `(uint)x` / `uint(x)`: the value is kept.
-    Cast(Box<Expr>),
+    /// `(uint)x` / `uint(x)`: the value is kept (the type is the scalar
+    /// named, if it is an integer one).
+    Cast(Box<Expr>, Option<Arc<str>>),
+    /// An integer literal that is unsigned (`4u`, or too large for `int`).
+    UInt(i64, Span),
+    /// `sizeof(T)`.
+    SizeOf(Box<TypeSpec>, Span),
 }
 
 impl Expr {
     pub fn span(&self) -> Span {
         match self {
-            Expr::Int(_, s) | Expr::Other(s) | Expr::Unary(_, _, s) | Expr::Binary(_, _, _, s) => {
-                *s
-            }
+            Expr::Int(_, s)
+            | Expr::UInt(_, s)
+            | Expr::SizeOf(_, s)
+            | Expr::Other(s)
+            | Expr::Unary(_, _, s)
+            | Expr::Binary(_, _, _, s) => *s,
             Expr::Name(path) => match (path.first(), path.last()) {
                 (Some(a), Some(b)) => a.span.to(b.span),
                 _ => Span::new(crate::source::FileId::default(), 0, 0),
             },
             Expr::Ternary(c, _, e) => c.span().to(e.span()),
-            Expr::Cast(e) => e.span(),
+            Expr::Cast(e, _) => e.span(),
         }
     }
 }

@@ -175,11 +175,31 @@ impl Parser<'_> {
             }));
         }
         loop {
-            let name = match self.peek() {
+            // `uint : 4;` (an unnamed bitfield)
+            if self.at_punct(":")
+                && self
+                    .peek_nth(1)
+                    .is_some_and(|t| t.kind == TokenKind::Number || t.is_punct("("))
+            {
+                let name = Ident {
+                    name: "".into(),
+                    span: self.here(),
+                };
+                declarators.push(self.declarator_rest(name, Vec::new())?);
+                if self.eat_punct(",") {
+                    continue;
+                }
+                self.expect_punct(";", "end the bitfield with `;`")?;
+                break;
+            }
+            let mut name = match self.peek() {
                 Some(t) if t.kind == TokenKind::Ident && !RESERVED.contains(&&*t.text) => {
                     self.expect_ident("a name", "")?
                 }
                 _ if is_struct_def && declarators.is_empty() => {
+                    // Skipping it would lose the struct and point the error
+                    // at its first use instead: a plain mistake, reported.
+                    self.fatal = true;
                     return Err(Diagnostic::error(
                         self.after_previous(),
                         "expected `;` after struct definition",
@@ -193,6 +213,25 @@ impl Parser<'_> {
                     ))
                 }
             };
+            // `S::name` / `Pair<T>::name`: an out-of-line member definition.
+            let mut qualifier = Vec::new();
+            while &*name.name != "operator" {
+                if self.at_punct("<") && !self.skip_angles_before_scope() {
+                    break;
+                }
+                if !self.at_punct("::") {
+                    break;
+                }
+                self.advance();
+                if self.at_punct("~") {
+                    self.advance();
+                }
+                let part = self.expect_ident(
+                    "a member name after `::`",
+                    "write an out-of-line definition as `type S::name`",
+                )?;
+                qualifier.push(std::mem::replace(&mut name, part));
+            }
             if &*name.name == "operator" || self.at_punct("(") {
                 if declarators.is_empty() {
                     self.skip_function()?;
@@ -200,7 +239,7 @@ impl Parser<'_> {
                 }
                 return Err(self.expected("`,` or `;`", "declare functions separately"));
             }
-            declarators.push(self.declarator_rest(name)?);
+            declarators.push(self.declarator_rest(name, qualifier)?);
             if self.eat_punct(",") {
                 continue;
             }
@@ -223,6 +262,33 @@ impl Parser<'_> {
             declarators,
             pack_matrix,
         }))
+    }
+
+    /// At `<` after a name: skips the template arguments if `::` follows
+    /// them (`Pair<T>::f`) and returns true; otherwise leaves the cursor.
+    fn skip_angles_before_scope(&mut self) -> bool {
+        let start = self.pos;
+        let mut depth = 0i32;
+        while let Some(t) = self.peek() {
+            if t.is_punct("<") {
+                depth += 1;
+            } else if t.is_punct(">") {
+                depth -= 1;
+            } else if t.is_punct(">>") {
+                depth -= 2;
+            } else if t.is_punct(";") || t.is_punct("{") || t.is_punct("}") {
+                break;
+            }
+            self.advance();
+            if depth <= 0 {
+                if self.at_punct("::") {
+                    return true;
+                }
+                break;
+            }
+        }
+        self.pos = start;
+        false
     }
 
     /// Skips a function's parameters, semantics and body (or `;`).
@@ -260,7 +326,11 @@ impl Parser<'_> {
     }
 
     /// Array dimensions, `: register/packoffset/semantic`, initialiser.
-    fn declarator_rest(&mut self, name: Ident) -> Result<Declarator, Diagnostic> {
+    fn declarator_rest(
+        &mut self,
+        name: Ident,
+        qualifier: Vec<Ident>,
+    ) -> Result<Declarator, Diagnostic> {
         let dims = self.array_dims()?;
         let mut d = Declarator {
             name,
@@ -268,16 +338,30 @@ impl Parser<'_> {
             packoffset: None,
             register: None,
             init: None,
+            extra: None,
         };
+        if !qualifier.is_empty() {
+            d.extra_mut().qualifier = qualifier;
+        }
         while self.eat_punct(":") {
-            if self.at_ident("register") {
+            if self
+                .peek()
+                .is_some_and(|t| t.kind == TokenKind::Number || t.is_punct("("))
+            {
+                d.extra_mut().bitfield = Some(self.expr(false)?);
+            } else if self.at_ident("register") {
                 let r = self.register()?;
                 d.register.get_or_insert(r);
             } else if self.at_ident("packoffset") {
                 let p = self.packoffset()?;
                 d.packoffset.get_or_insert(p);
             } else if self.peek().is_some_and(|t| t.kind == TokenKind::Ident) {
-                self.advance(); // a semantic such as SV_Target or TEXCOORD0
+                // A semantic such as SV_Target or TEXCOORD0, or a payload
+                // access qualifier `read(caller, closesthit)`.
+                self.advance();
+                if self.at_punct("(") {
+                    self.skip_balanced("(", ")", "qualifier arguments")?;
+                }
             } else {
                 return Err(self.expected(
                     "a semantic, `register(...)` or `packoffset(...)` after `:`",
@@ -285,7 +369,14 @@ impl Parser<'_> {
                 ));
             }
         }
+        if self.at_punct("<") {
+            // Effect-framework annotations: `float g <string UIName = "g";> = 1;`
+            self.skip_balanced("<", ">", "annotation")?;
+        }
         if self.eat_punct("=") {
+            if self.at_punct("{") {
+                d.extra_mut().init_list_len = Some(self.count_init_list()?);
+            }
             d.init = self.initializer()?.map(Box::new);
         }
         if self.at_punct("{") {
@@ -293,6 +384,39 @@ impl Parser<'_> {
             self.skip_balanced("{", "}", "state block")?;
         }
         Ok(d)
+    }
+
+    /// The number of top-level elements of the `{ ... }` at the cursor,
+    /// leaving the cursor where it is (a trailing `,` adds none).
+    fn count_init_list(&mut self) -> Result<u64, Diagnostic> {
+        let start = self.pos;
+        self.advance();
+        let mut depth = 0usize;
+        let mut count = 0u64;
+        let mut pending = false;
+        loop {
+            let Some(t) = self.peek() else {
+                self.pos = start;
+                return Err(self.expected("`}`", "close the initializer list with `}`"));
+            };
+            if depth == 0 && t.is_punct("}") {
+                break;
+            }
+            if depth == 0 && t.is_punct(",") {
+                count += u64::from(pending);
+                pending = false;
+            } else {
+                pending = true;
+                if t.is_punct("{") || t.is_punct("(") || t.is_punct("[") {
+                    depth += 1;
+                } else if t.is_punct("}") || t.is_punct(")") || t.is_punct("]") {
+                    depth = depth.saturating_sub(1);
+                }
+            }
+            self.advance();
+        }
+        self.pos = start;
+        Ok(count + u64::from(pending))
     }
 
     pub(super) fn array_dims(&mut self) -> Result<Vec<ArrayDim>, Diagnostic> {
@@ -440,7 +564,19 @@ impl Parser<'_> {
             if starts_expr {
                 args.push(TemplateArg::Expr(self.expr(true)?));
             } else {
-                args.push(TemplateArg::Type(self.type_spec()?));
+                let start = self.pos;
+                let ty = self.type_spec()?;
+                // `RayQuery<RAY_FLAG_A | RAY_FLAG_B>`: a name followed by an
+                // operator is the start of a constant expression.
+                let operator_follows = self.peek().is_some_and(|t| {
+                    t.kind == TokenKind::Punct && !matches!(&*t.text, "," | ">" | ">>")
+                });
+                if operator_follows && matches!(&ty, TypeSpec::Named { args: None, .. }) {
+                    self.pos = start;
+                    args.push(TemplateArg::Expr(self.expr(true)?));
+                } else {
+                    args.push(TemplateArg::Type(ty));
+                }
             }
             if self.eat_punct(",") {
                 continue;
@@ -468,11 +604,21 @@ impl Parser<'_> {
     fn struct_def(&mut self) -> Result<StructDef, Diagnostic> {
         let kw = self.bump();
         let keyword_span = kw.map_or(self.end, |t| t.span);
+        // `struct [raypayload] Payload`: attributes between keyword and name.
+        self.attributes()?;
         let name = if self.peek().is_some_and(|t| t.kind == TokenKind::Ident) {
             Some(self.expect_ident("a struct name", "")?)
         } else {
             None
         };
+        // `struct S<int> { ... }` (a specialization): the arguments are dropped.
+        if name.is_some() && self.at_punct("<") {
+            self.skip_balanced("<", ">", "template arguments")?;
+        }
+        // `struct S final`
+        if self.at_ident("final") {
+            self.advance();
+        }
         let mut base = None;
         if self.eat_punct(":") {
             if self.at_ident("public") || self.at_ident("private") || self.at_ident("protected") {

@@ -25,7 +25,27 @@ fn precedence(op: &str, in_template: bool) -> Option<u8> {
     })
 }
 
-const SCALAR_CASTS: &[&str] = &["int", "uint", "dword", "bool", "float", "half", "double"];
+const SCALAR_CASTS: &[&str] = &[
+    "int", "uint", "dword", "bool", "float", "half", "double", "int32_t", "uint32_t", "int64_t",
+    "uint64_t", "int16_t", "uint16_t",
+];
+
+/// An integer literal's value and whether HLSL types it unsigned: a `u`
+/// suffix, or a value too large for `int` (as a C compiler types a hex
+/// literal; the front end works in 32 and 64 bits, see `lower::IntVal`).
+fn literal(text: &str, span: crate::source::Span) -> Expr {
+    match parse_int_literal(text) {
+        Some(v) => {
+            let unsigned_suffix = text.trim_end_matches(['l', 'L']).ends_with(['u', 'U']);
+            if unsigned_suffix || !(0..=i64::from(i32::MAX)).contains(&v) {
+                Expr::UInt(v, span)
+            } else {
+                Expr::Int(v, span)
+            }
+        }
+        None => Expr::Other(span),
+    }
+}
 
 impl Parser<'_> {
     /// One expression. In a template argument list `>` closes the list
@@ -83,10 +103,11 @@ impl Parser<'_> {
                 }) && self.peek_nth(2).is_some_and(|c| c.is_punct(")"));
                 self.advance();
                 if is_cast {
+                    let ty = self.peek().map(|t| t.text.clone());
                     self.advance();
                     self.advance();
                     let e = self.nested(|p| p.unary())?;
-                    return Ok(Expr::Cast(Box::new(e)));
+                    return Ok(Expr::Cast(Box::new(e), ty));
                 }
                 let e = self.expr(false)?;
                 self.expect_punct(")", "add the missing `)`")?;
@@ -98,10 +119,7 @@ impl Parser<'_> {
             }
             TokenKind::Number => {
                 self.advance();
-                Ok(match parse_int_literal(&t.text) {
-                    Some(v) => Expr::Int(v, t.span),
-                    None => Expr::Other(t.span),
-                })
+                Ok(literal(&t.text, t.span))
             }
             TokenKind::Str | TokenKind::Char => {
                 self.advance();
@@ -112,6 +130,22 @@ impl Parser<'_> {
                 match &*t.text {
                     "true" => return Ok(Expr::Int(1, t.span)),
                     "false" => return Ok(Expr::Int(0, t.span)),
+                    "sizeof" => {
+                        if self.at_punct("(") {
+                            let open = self.pos;
+                            self.advance();
+                            if let Ok(ty) = self.type_spec() {
+                                if self.at_punct(")") {
+                                    let close = self.here();
+                                    self.advance();
+                                    return Ok(Expr::SizeOf(Box::new(ty), t.span.to(close)));
+                                }
+                            }
+                            self.pos = open;
+                            self.skip_balanced("(", ")", "sizeof")?;
+                        }
+                        return Ok(Expr::Other(t.span));
+                    }
                     _ => {}
                 }
                 let mut path = vec![Ident {
@@ -132,7 +166,7 @@ impl Parser<'_> {
                     if SCALAR_CASTS.contains(&&*t.text) && path.len() == 1 {
                         let e = self.expr(false)?;
                         if self.eat_punct(")") {
-                            return Ok(Expr::Cast(Box::new(e)));
+                            return Ok(Expr::Cast(Box::new(e), Some(t.text.clone())));
                         }
                     }
                     self.pos = start;

@@ -2,8 +2,10 @@
 //!
 //! Only what decides buffer layouts is kept. Function bodies, initialisers,
 //! semantics and unknown attributes are skipped with their brackets balanced,
-//! so whole real-world shader files can be read. The parser stops at the
-//! first syntax error (later errors after a syntax error are mostly noise).
+//! so whole real-world shader files can be read. Outside buffers, a
+//! construct it cannot read is skipped with a warning (`Parser::top_item`);
+//! inside a buffer the first syntax error stops the file (later errors after
+//! a syntax error are mostly noise).
 
 pub mod ast;
 mod decl;
@@ -54,7 +56,7 @@ pub fn parse(tokens: Vec<Token>, end: Span) -> Result<Vec<Item>, Diagnostic> {
     let mut p = Parser::new(tokens, end);
     let mut items = Vec::new();
     while p.peek().is_some() {
-        p.item(&mut items, Context::TopLevel)?;
+        p.top_item(&mut items)?;
     }
     Ok(items)
 }
@@ -66,17 +68,17 @@ pub fn parse_stream(
     source: &mut dyn TokenSource,
     end: Span,
     mut sink: impl FnMut(Item),
-) -> Result<(), Diagnostic> {
+) -> Result<Vec<Diagnostic>, Diagnostic> {
     let mut p = Parser::with_source(source, end);
     let mut items = Vec::new();
     while p.peek().is_some() {
         p.release();
-        p.item(&mut items, Context::TopLevel)?;
+        p.top_item(&mut items)?;
         for item in items.drain(..) {
             sink(item);
         }
     }
-    Ok(())
+    Ok(p.warnings)
 }
 
 pub(crate) struct Parser<'s> {
@@ -89,6 +91,13 @@ pub(crate) struct Parser<'s> {
     depth: usize,
     pack_matrix: Option<MatrixOrder>,
     end: Span,
+    /// How many `cbuffer`/`tbuffer`/`ConstantBuffer` declarations enclose the
+    /// cursor: a syntax error there is never skipped.
+    buffer_depth: usize,
+    /// Set when an error came from inside a buffer declaration.
+    fatal: bool,
+    /// Constructs skipped outside buffers, as warnings.
+    warnings: Vec<Diagnostic>,
 }
 
 impl<'s> Parser<'s> {
@@ -100,6 +109,9 @@ impl<'s> Parser<'s> {
             depth: 0,
             pack_matrix: None,
             end,
+            buffer_depth: 0,
+            fatal: false,
+            warnings: Vec::new(),
         };
         p.apply_pragmas();
         p
@@ -113,6 +125,9 @@ impl<'s> Parser<'s> {
             depth: 0,
             pack_matrix: None,
             end,
+            buffer_depth: 0,
+            fatal: false,
+            warnings: Vec::new(),
         };
         p.fill();
         p.apply_pragmas();
@@ -267,6 +282,8 @@ impl<'s> Parser<'s> {
         f: impl FnOnce(&mut Parser<'s>) -> Result<T, Diagnostic>,
     ) -> Result<T, Diagnostic> {
         if self.depth >= MAX_DEPTH {
+            // A resource limit, not unknown syntax: never skipped.
+            self.fatal = true;
             return Err(Diagnostic::error(
                 self.here(),
                 format!("nesting is too deep (more than {MAX_DEPTH} levels)"),
@@ -322,6 +339,104 @@ impl<'s> Parser<'s> {
         }
     }
 
+    /// One item outside any buffer. A syntax error here does not stop the
+    /// file: the construct is skipped up to the `;` or `}` that ends it (or
+    /// up to a buffer declaration that follows it) with a warning, and
+    /// parsing goes on. Errors inside a buffer declaration stay errors.
+    fn top_item(&mut self, out: &mut Vec<Item>) -> Result<(), Diagnostic> {
+        let start = self.pos;
+        let saved_depth = self.depth;
+        let kept = out.len();
+        // `cbuffer {` without a name is a wrong buffer declaration.
+        let starts_buffer = self
+            .peek()
+            .is_some_and(|t| matches!(&*t.text, "cbuffer" | "tbuffer"));
+        let err = match self.item(out, Context::TopLevel) {
+            Ok(()) => return Ok(()),
+            Err(e) => e,
+        };
+        if self.fatal || self.buffer_depth > 0 || starts_buffer {
+            self.fatal = true;
+            return Err(err);
+        }
+        out.truncate(kept);
+        self.depth = saved_depth;
+        self.pos = start;
+        if !self.skip_construct() {
+            // Unclosed to the end of the file: skipping would lose
+            // everything after it, buffers included.
+            self.fatal = true;
+            return Err(err);
+        }
+        let mut warning = err;
+        warning.severity = crate::diag::Severity::Warning;
+        warning.message = format!(
+            "skipped a construct the front end cannot read: {}",
+            warning.message
+        );
+        warning.help = Some(
+            "the buffers are laid out without it; if it declares a buffer, a `$Globals` \
+             member or a type a buffer uses, fix it"
+                .to_string(),
+        );
+        self.warnings.push(warning);
+        Ok(())
+    }
+
+    /// Skips one construct from the cursor: through the `;` that ends it at
+    /// bracket depth 0, or through the `}` that closes its outermost brace
+    /// (and a `;` after it). Stops before a `}` it did not open and before
+    /// a buffer declaration at depth 0, so neither is ever swallowed.
+    /// Returns false if the end of the file came with a bracket still open.
+    fn skip_construct(&mut self) -> bool {
+        let mut depth = 0usize;
+        let mut first = true;
+        while let Some(t) = self.peek() {
+            if depth == 0 && !first && self.at_buffer_start() {
+                return true;
+            }
+            first = false;
+            if t.is_punct(";") && depth == 0 {
+                self.advance();
+                return true;
+            }
+            if t.is_punct("{") || t.is_punct("(") || t.is_punct("[") {
+                depth += 1;
+            } else if t.is_punct("}") || t.is_punct(")") || t.is_punct("]") {
+                if depth == 0 {
+                    if t.is_punct("}") && self.depth > 0 {
+                        return true; // closes an enclosing namespace
+                    }
+                    self.advance();
+                    continue;
+                }
+                depth -= 1;
+                let closed_brace = t.is_punct("}");
+                self.advance();
+                if depth == 0 && closed_brace {
+                    self.eat_punct(";");
+                    return true;
+                }
+                continue;
+            }
+            self.advance();
+        }
+        depth == 0
+    }
+
+    /// `cbuffer Name`, `tbuffer Name` or `ConstantBuffer<` at the cursor.
+    fn at_buffer_start(&self) -> bool {
+        let Some(t) = self.peek() else {
+            return false;
+        };
+        let next = self.peek_nth(1);
+        match &*t.text {
+            "cbuffer" | "tbuffer" => next.is_some_and(|n| n.kind == TokenKind::Ident),
+            "ConstantBuffer" => next.is_some_and(|n| n.is_punct("<")),
+            _ => false,
+        }
+    }
+
     /// Parses one item (or skips one function / stray `;`) into `out`.
     fn item(&mut self, out: &mut Vec<Item>, ctx: Context) -> Result<(), Diagnostic> {
         if self.eat_punct(";") {
@@ -347,35 +462,66 @@ impl<'s> Parser<'s> {
         }
         let next_is_ident = self.peek_nth(1).is_some_and(|t| t.kind == TokenKind::Ident);
         match &*tok.text {
-            "namespace" if ctx == Context::TopLevel => {
+            "namespace" if ctx != Context::Struct => {
                 self.advance();
-                let name =
-                    self.expect_ident("a namespace name", "write `namespace Name { ... }`")?;
+                // `namespace A::B { ... }` is `namespace A { namespace B { ... } }`.
+                let mut names =
+                    vec![self.expect_ident("a namespace name", "write `namespace Name { ... }`")?];
+                while self.eat_punct("::") {
+                    names.push(self.expect_ident(
+                        "a namespace name after `::`",
+                        "write `namespace A::B { ... }`",
+                    )?);
+                }
                 let open = self.expect_punct("{", "open the namespace body with `{`")?;
-                let items =
-                    self.nested(|p| p.items_until_close(&open, "namespace", Context::TopLevel))?;
-                out.push(Item::Namespace { name, items });
+                let mut items = self.nested(|p| p.items_until_close(&open, "namespace", ctx))?;
+                while let Some(name) = names.pop() {
+                    if names.is_empty() {
+                        out.push(Item::Namespace { name, items });
+                        break;
+                    }
+                    items = vec![Item::Namespace { name, items }];
+                }
             }
-            "cbuffer" | "tbuffer" if next_is_ident && ctx == Context::TopLevel => {
-                let b = self.buffer_block(attrs)?;
+            "cbuffer" | "tbuffer" if next_is_ident && ctx != Context::Struct => {
+                self.buffer_depth += 1;
+                let b = self.buffer_block(attrs);
+                self.buffer_depth -= 1;
+                let b = b.inspect_err(|_| self.fatal = true)?;
                 out.push(Item::Buffer(b));
             }
             "ConstantBuffer"
                 if ctx == Context::TopLevel
                     && self.peek_nth(1).is_some_and(|t| t.is_punct("<")) =>
             {
-                for cb in self.constant_buffer(attrs)? {
+                self.buffer_depth += 1;
+                let cbs = self.constant_buffer(attrs);
+                self.buffer_depth -= 1;
+                for cb in cbs.inspect_err(|_| self.fatal = true)? {
                     out.push(Item::ConstantBuffer(cb));
                 }
             }
             "template" => {
                 self.advance();
-                if self.at_punct("<") {
-                    self.skip_template_header()?;
+                let params = if self.at_punct("<") {
+                    self.template_header()?
+                } else {
+                    Vec::new() // `template struct S<int>;` (an explicit instantiation)
+                };
+                let mut inner = Vec::new();
+                self.item(&mut inner, ctx)?;
+                // Struct templates are kept (a buffer may use an instance);
+                // function templates and everything else are dropped.
+                if let [Item::Decl(d)] = inner.as_slice() {
+                    if let ast::TypeSpec::Struct(def) = &d.ty {
+                        if def.body.is_some() && d.declarators.is_empty() && !params.is_empty() {
+                            out.push(Item::Template(ast::TemplateDef {
+                                params,
+                                def: def.clone(),
+                            }));
+                        }
+                    }
                 }
-                // Templates take no part in buffer layouts: parse and drop.
-                let mut ignored = Vec::new();
-                self.item(&mut ignored, ctx)?;
             }
             "enum" => {
                 let e = self.enum_def()?;
@@ -390,7 +536,81 @@ impl<'s> Parser<'s> {
                 self.skip_balanced("{", "}", "interface")?;
                 self.eat_punct(";");
             }
+            // `using Name = type;` is a typedef; `using namespace N;` and the
+            // rest declare nothing a buffer needs.
+            "using"
+                if self.peek_nth(1).is_some_and(|t| t.kind == TokenKind::Ident)
+                    && self.peek_nth(2).is_some_and(|t| t.is_punct("=")) =>
+            {
+                let pack_matrix = self.pack_matrix;
+                self.advance();
+                let name = self.expect_ident("an alias name", "write `using Name = type;`")?;
+                self.advance(); // `=`
+                let mut modifiers = ast::Modifiers {
+                    is_typedef: true,
+                    ..ast::Modifiers::default()
+                };
+                while self.at_ident("row_major") || self.at_ident("column_major") {
+                    modifiers.matrix_order = Some(if self.at_ident("row_major") {
+                        MatrixOrder::RowMajor
+                    } else {
+                        MatrixOrder::ColumnMajor
+                    });
+                    self.advance();
+                }
+                let ty = self.type_spec()?;
+                let dims = self.array_dims()?;
+                self.expect_punct(";", "end the alias with `;`")?;
+                let mut declarators = ast::Declarators::default();
+                declarators.push(ast::Declarator {
+                    name,
+                    dims,
+                    packoffset: None,
+                    register: None,
+                    init: None,
+                    extra: None,
+                });
+                out.push(Item::Decl(ast::Declaration {
+                    attrs,
+                    modifiers,
+                    ty,
+                    declarators,
+                    pack_matrix,
+                }));
+            }
+            "using" if self.peek_nth(1).is_some_and(|t| t.is_ident("namespace")) => {
+                self.advance();
+                self.advance();
+                self.eat_punct("::");
+                let mut path =
+                    vec![self.expect_ident("a namespace name", "write `using namespace Name;`")?];
+                while self.eat_punct("::") {
+                    path.push(self.expect_ident(
+                        "a namespace name after `::`",
+                        "write `using namespace A::B;`",
+                    )?);
+                }
+                self.expect_punct(";", "end the directive with `;`")?;
+                out.push(Item::UsingNamespace(path));
+            }
             "using" | "static_assert" | "_Static_assert" => self.skip_statement()?,
+            "_Pragma" if self.peek_nth(1).is_some_and(|t| t.is_punct("(")) => {
+                // The operator form of `#pragma`: only `pack_matrix` matters.
+                self.advance();
+                self.advance();
+                let text = match self.peek() {
+                    Some(t) if t.kind == TokenKind::Str => t.text.clone(),
+                    _ => return Err(self.expected("a string", "write `_Pragma(\"...\")`")),
+                };
+                self.advance();
+                self.expect_punct(")", "close `_Pragma(...)` with `)`")?;
+                let body: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+                if body.contains("pack_matrix(row_major)") {
+                    self.pack_matrix = Some(MatrixOrder::RowMajor);
+                } else if body.contains("pack_matrix(column_major)") {
+                    self.pack_matrix = Some(MatrixOrder::ColumnMajor);
+                }
+            }
             "technique" | "technique10" | "technique11" | "pass" => {
                 while !self.at_punct("{") {
                     if self.bump().is_none() {
@@ -428,7 +648,11 @@ impl<'s> Parser<'s> {
                 )
                 .with_help(format!("add `}}` to close the {what} opened here")));
             }
-            self.item(&mut items, ctx)?;
+            if ctx == Context::TopLevel {
+                self.top_item(&mut items)?;
+            } else {
+                self.item(&mut items, ctx)?;
+            }
         }
     }
 
@@ -475,28 +699,91 @@ impl<'s> Parser<'s> {
         })
     }
 
-    /// Skips `<...>` after `template`, counting nested angle brackets.
-    fn skip_template_header(&mut self) -> Result<(), Diagnostic> {
+    /// `<typename T, uint N = 4>` after `template`: each parameter's name,
+    /// whether it is a type, and its default. Nested angle brackets in
+    /// defaults are counted.
+    fn template_header(&mut self) -> Result<Vec<ast::TemplateParam>, Diagnostic> {
         let Some(open) = self.bump() else {
-            return Ok(());
+            return Ok(Vec::new());
         };
-        let mut depth = 1i32;
-        while depth > 0 {
-            let Some(t) = self.bump() else {
-                return Err(
-                    Diagnostic::error(open.span, "unterminated template parameter list")
-                        .with_help("close it with `>`"),
-                );
-            };
-            if t.is_punct("<") {
-                depth += 1;
-            } else if t.is_punct(">") {
-                depth -= 1;
-            } else if t.is_punct(">>") {
-                depth -= 2;
+        let unterminated = |_: &Self| {
+            Diagnostic::error(open.span, "unterminated template parameter list")
+                .with_help("close it with `>`")
+        };
+        let mut params = Vec::new();
+        loop {
+            if self.eat_punct(">") {
+                return Ok(params);
+            }
+            // One parameter: words up to `,` / `>` / `=` at depth 0; the
+            // last word is its name, `typename`/`class` make it a type.
+            let mut words: Vec<Ident> = Vec::new();
+            let mut default = None;
+            loop {
+                let Some(t) = self.peek().cloned() else {
+                    return Err(unterminated(self));
+                };
+                if t.is_punct(",") || t.is_punct(">") {
+                    break;
+                }
+                if t.is_punct("=") {
+                    self.advance();
+                    let start = self.pos;
+                    let mut depth = 0i32;
+                    while let Some(t) = self.peek() {
+                        if depth == 0 && (t.is_punct(",") || t.is_punct(">")) {
+                            break;
+                        }
+                        if t.is_punct("<") || t.is_punct("(") {
+                            depth += 1;
+                        } else if t.is_punct(">") || t.is_punct(")") {
+                            depth -= 1;
+                        } else if t.is_punct(">>") {
+                            depth -= 2;
+                        }
+                        self.advance();
+                    }
+                    let tokens: Vec<Token> = self
+                        .tokens
+                        .get(start..self.pos)
+                        .unwrap_or(&[])
+                        .iter()
+                        .filter(|t| !matches!(t.kind, TokenKind::PackMatrix(_)))
+                        .cloned()
+                        .collect();
+                    default = Some(tokens);
+                    continue;
+                }
+                if t.kind == TokenKind::Ident {
+                    words.push(Ident {
+                        name: t.text.clone(),
+                        span: t.span,
+                    });
+                }
+                self.advance();
+            }
+            self.eat_punct(",");
+            let is_type = words
+                .first()
+                .is_some_and(|w| matches!(&*w.name, "typename" | "class"));
+            if let Some(name) = words.pop() {
+                if !matches!(&*name.name, "typename" | "class") {
+                    params.push(ast::TemplateParam {
+                        name,
+                        is_type,
+                        default: default.and_then(|tokens| {
+                            let mut sub = Parser::new(tokens, self.here());
+                            sub.depth = self.depth;
+                            if is_type {
+                                sub.type_spec().ok().map(ast::TemplateArg::Type)
+                            } else {
+                                sub.expr(true).ok().map(ast::TemplateArg::Expr)
+                            }
+                        }),
+                    });
+                }
             }
         }
-        Ok(())
     }
 
     fn enum_def(&mut self) -> Result<EnumDef, Diagnostic> {
@@ -510,8 +797,9 @@ impl<'s> Parser<'s> {
                 .ok(),
             _ => None,
         };
+        let mut base = None;
         if self.eat_punct(":") {
-            self.type_spec()?;
+            base = Some(self.type_spec()?);
         }
         let mut values = Vec::new();
         if self.at_punct("{") {
@@ -548,7 +836,7 @@ impl<'s> Parser<'s> {
             }
         }
         self.advance();
-        Ok(EnumDef { name, values })
+        Ok(EnumDef { name, base, values })
     }
 }
 

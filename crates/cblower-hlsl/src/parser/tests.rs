@@ -33,6 +33,23 @@ fn error(src: &str) -> (String, u32, u32) {
     error_with(src, &FrontendOptions::default())
 }
 
+/// The first warning of a file that parses: (message, line, column).
+fn warning(src: &str) -> (String, u32, u32) {
+    let p = parse(src);
+    let d = p.warnings.iter().next().expect("a warning");
+    let l = d.location(&p.sources).expect("a location");
+    (d.message.clone(), l.line, l.column)
+}
+
+/// The warning for a construct skipped outside buffers.
+fn skipped(message: &str, line: u32, column: u32) -> (String, u32, u32) {
+    (
+        format!("skipped a construct the front end cannot read: {message}"),
+        line,
+        column,
+    )
+}
+
 fn e(message: &str, line: u32, column: u32) -> (String, u32, u32) {
     (message.to_string(), line, column)
 }
@@ -614,6 +631,7 @@ fn unterminated_blocks() {
         error("cbuffer CB {\n  float a;\n"),
         e("unterminated cbuffer `CB`: missing `}`", 1, 12)
     );
+    // Never skipped: everything after them would be lost.
     assert_eq!(
         error("struct S { float a;"),
         e("unterminated struct `S`: missing `}`", 1, 10)
@@ -635,8 +653,8 @@ fn missing_semicolons() {
         e("expected `;` after struct definition", 1, 22)
     );
     assert_eq!(
-        error("float g = 1.0\nfloat h;"),
-        e("expected `;` after the initializer", 1, 14)
+        warning("float g = 1.0\nfloat h;\ncbuffer CB { float a; }"),
+        skipped("expected `;` after the initializer", 1, 14)
     );
 }
 
@@ -648,10 +666,14 @@ fn duplicates_point_at_both_declarations() {
     let d = err.diagnostics.iter().next().unwrap();
     let first = err.sources.location(d.labels[0].span);
     assert_eq!((first.line, first.column), (2, 9));
+    // A struct's errors are reported where a buffer uses it.
     assert_eq!(
-        error("struct S {\n  float x;\n  int x;\n};"),
+        error("struct S {\n  float x;\n  int x;\n};\ncbuffer CB { S s; }"),
         e("duplicate field `x` in struct `S`", 3, 7)
     );
+    assert!(parse("struct S {\n  float x;\n  int x;\n};")
+        .buffers
+        .is_empty());
     assert_eq!(
         error("float g;\nfloat g;"),
         e("duplicate global variable `g`", 2, 7)
@@ -695,11 +717,11 @@ fn buffer_members_share_the_global_scope() {
 #[test]
 fn recursive_structs() {
     assert_eq!(
-        error("struct S {\n  float a;\n  S next;\n};"),
+        error("struct S {\n  float a;\n  S next;\n};\ncbuffer CB { S s; }"),
         e("struct `S` contains itself", 3, 3)
     );
     assert_eq!(
-        error("struct N;\ntypedef N NT;\nstruct N { NT next; };"),
+        error("struct N;\ntypedef N NT;\nstruct N { NT next; };\ncbuffer CB { N n; }"),
         e("struct `N` contains itself", 3, 12)
     );
     assert_eq!(
@@ -795,10 +817,17 @@ fn nesting_too_deep() {
 
 #[test]
 fn stray_tokens() {
-    assert_eq!(error("}"), e("expected a declaration, found `}`", 1, 1));
     assert_eq!(
-        error("cbuffer CB { float a; } }"),
-        e("expected a declaration, found `}`", 1, 25)
+        warning("}"),
+        skipped("expected a declaration, found `}`", 1, 1)
+    );
+    assert_eq!(
+        warning("cbuffer CB { float a; } }"),
+        skipped("expected a declaration, found `}`", 1, 25)
+    );
+    assert_eq!(
+        error("cbuffer CB { float a; } } cbuffer D { float b; ! }"),
+        e("expected a declaration, found `!`", 1, 48)
     );
 }
 
@@ -919,5 +948,411 @@ fn continued_lines_keep_physical_columns() {
     assert_eq!(
         error("cbuffer B { flo\\\nat4 x\\\ny\n  float z; };"),
         e("expected `;` after the declaration of `xy`", 3, 2)
+    );
+}
+
+// ---- issue #16: constructs real engine files hold ----
+
+/// `type name` per member of each buffer: `Name: [..]`.
+fn members_of(p: &Program) -> Vec<(String, Vec<String>)> {
+    p.buffers
+        .iter()
+        .map(|b| {
+            (
+                b.name.to_string(),
+                b.members
+                    .iter()
+                    .map(|m| format!("{} {}", m.ty, m.name))
+                    .collect(),
+            )
+        })
+        .collect()
+}
+
+fn owned(name: &str, members: &[&str]) -> (String, Vec<String>) {
+    (
+        name.to_string(),
+        members.iter().map(|m| m.to_string()).collect(),
+    )
+}
+
+fn warnings_of(p: &Program) -> Vec<String> {
+    p.warnings.iter().map(|d| d.message.clone()).collect()
+}
+
+#[test]
+fn unbounded_and_multidimensional_resource_arrays() {
+    let p = parse(
+        "Texture2D T[] : register(t0, space1);\n\
+         SamplerState S[4][2];\n\
+         struct P { float4 a; };\n\
+         ConstantBuffer<P> C[] : register(b0, space2);\n\
+         ConstantBuffer<P> D[2][3] : register(b0, space3);\n\
+         cbuffer X { float x; };",
+    );
+    assert_eq!(
+        members_of(&p),
+        [
+            owned("C", &["float4 a"]),
+            owned("D", &["float4 a"]),
+            owned("X", &["float x"])
+        ]
+    );
+    assert_eq!(
+        p.buffers[0].array_len,
+        Some(crate::UNBOUNDED_RESOURCE_ARRAY)
+    );
+    assert_eq!(
+        p.buffers[0].binding,
+        Some(Binding {
+            register: Some(0),
+            space: 2
+        })
+    );
+    assert_eq!(p.buffers[1].array_len, Some(6));
+    // `S` has no register, so it takes the first order ID; X the second.
+    assert_eq!(p.implicit_orders[2].dxil, 1);
+    assert!(p.warnings.is_empty());
+}
+
+#[test]
+fn overlapping_register_ranges_warn() {
+    let p = parse(
+        "Texture2D A[] : register(t4, space1);\n\
+         Texture2D B : register(t9, space1);\n\
+         Texture2D C : register(t9, space2);\n\
+         RWTexture2D<float4> U[2][3] : register(u2);\n\
+         RWTexture2D<float4> V : register(u8);\n\
+         RWTexture2D<float4> W : register(u7);\n\
+         cbuffer X : register(b1) { float x; };\n\
+         struct P { float y; };\n\
+         ConstantBuffer<P> Y[2] : register(b0);",
+    );
+    assert_eq!(
+        warnings_of(&p),
+        [
+            "registers t9 of `B` overlap registers t4 onwards (unbounded) of `A` in space1",
+            "registers u7 of `W` overlap registers u2..u7 of `U` in space0",
+            "registers b0..b1 of `Y` overlap registers b1 of `X` in space0",
+        ]
+    );
+    let w = p.warnings.iter().next().unwrap();
+    let l = w.location(&p.sources).unwrap();
+    assert_eq!((l.line, l.column), (2, 15));
+}
+
+#[test]
+fn constants_follow_hlsl_integer_semantics() {
+    let p = parse(
+        "#define WRAP (0xFFFFFFFFu + 3u)\n\
+         #define SHIFT ((1u << 31) >> 29)\n\
+         static const int Neg = -16;\n\
+         static const uint Big = Neg;\n\
+         struct Params { static const uint Count = 4; float w[Params::Count]; };\n\
+         struct Plane { float3 n; float d; };\n\
+         enum class Mode : uint { A = 1, B = A << 2 };\n\
+         static const float k[] = { 1, 2, 3 };\n\
+         cbuffer X {\n\
+           float a[WRAP];\n\
+           float b[SHIFT];\n\
+           float c[Params::Count + sizeof(Plane) / 4];\n\
+           float d[(uint)Mode::B];\n\
+           float e[Big > 100 ? 2 : 1];\n\
+           float f[Neg < 0u ? 1 : 3];\n\
+           Params p;\n\
+         };\n\
+         float g[] = { 1, 2, 3, };",
+    );
+    assert_eq!(
+        members_of(&p),
+        [
+            owned(
+                "X",
+                &[
+                    "float[2] a",
+                    "float[4] b",
+                    "float[8] c",
+                    "float[4] d",
+                    "float[2] e",
+                    "float[3] f",
+                    "Params p",
+                ]
+            ),
+            owned("$Globals", &["float[3] g"]),
+        ]
+    );
+    // The static member takes no bytes in the struct.
+    let Ty::Struct(params) = &p.buffers[0].members[6].ty else {
+        panic!("a struct");
+    };
+    let stored: Vec<&str> = params
+        .fields
+        .iter()
+        .filter(|f| f.storage == Storage::Buffer)
+        .map(|f| &*f.name)
+        .collect();
+    assert_eq!(stored, ["w"]);
+}
+
+#[test]
+fn out_of_line_definitions_are_not_declarations() {
+    let p = parse(
+        "struct S {\n\
+           float a;\n\
+           static const uint N;\n\
+           float f();\n\
+           S operator+(S o);\n\
+         };\n\
+         const uint S::N = 3;\n\
+         float S::f() { return this.a; }\n\
+         S S::operator+(S o) { S r; r.a = a + o.a; return r; }\n\
+         template <typename T> struct Box { T v; T get(); };\n\
+         template <typename T> T Box<T>::get() { return v; }\n\
+         bool operator==(S x, S y) { return x.a == y.a; }\n\
+         cbuffer X { float v[S::N]; S s; };",
+    );
+    assert_eq!(members_of(&p), [owned("X", &["float[3] v", "S s"])]);
+    assert!(p.warnings.is_empty(), "{:?}", warnings_of(&p));
+}
+
+#[test]
+fn struct_templates_are_instantiated_for_layout() {
+    let p = parse(
+        "template <typename T> struct Pair { T a; T b; };\n\
+         template <typename T, uint N = 2> struct Ring { T items[N]; uint head; };\n\
+         template <typename T> T twice(T x) { return x + x; }\n\
+         cbuffer X { Pair<float3> p; Ring<float> r; Ring<int2, 3> q; Pair<Pair<float> > pp; };",
+    );
+    assert_eq!(
+        members_of(&p),
+        [owned(
+            "X",
+            &[
+                "Pair<float3> p",
+                "Ring<float, 2> r",
+                "Ring<int2, 3> q",
+                "Pair<Pair<float>> pp"
+            ]
+        )]
+    );
+    let Ty::Struct(ring) = &p.buffers[0].members[2].ty else {
+        panic!("a struct");
+    };
+    let fields: Vec<String> = ring
+        .fields
+        .iter()
+        .map(|f| format!("{} {}", f.ty, f.name))
+        .collect();
+    assert_eq!(fields, ["int2[3] items", "uint head"]);
+    assert_eq!(
+        error("template <typename T> struct Pair { T a; };\ncbuffer X { Pair p; };"),
+        e("struct template `Pair` needs template arguments", 2, 13)
+    );
+}
+
+#[test]
+fn bitfields_pack_into_storage_units() {
+    let p = parse(
+        "struct B {\n\
+           uint a : 4; uint b : 1; int c : 27;\n\
+           uint d : 16; uint : 8; uint : 0;\n\
+           uint e : 10;\n\
+           float f;\n\
+           uint : 3; uint g : 2;\n\
+         };\n\
+         cbuffer X { B b; };",
+    );
+    let Ty::Struct(s) = &p.buffers[0].members[0].ty else {
+        panic!("a struct");
+    };
+    let fields: Vec<String> = s
+        .fields
+        .iter()
+        .map(|f| format!("{} {}", f.ty, f.name))
+        .collect();
+    // int and uint share a unit, which becomes unsigned; an unnamed
+    // bitfield starting a unit takes the next named one's name.
+    assert_eq!(fields, ["uint a", "uint d", "uint e", "float f", "uint g"]);
+    assert_eq!(
+        error("cbuffer X { uint a : 4; };"),
+        e("bitfield `a` directly in cbuffer `X`", 1, 22)
+    );
+    assert_eq!(
+        error("struct B { uint a : 33; };\ncbuffer X { B b; };"),
+        e("bitfield width 33 is not between 0 and 32", 1, 21)
+    );
+}
+
+#[test]
+fn enum_underlying_types_give_member_sizes() {
+    let opts = FrontendOptions {
+        native_16bit: true,
+        ..FrontendOptions::default()
+    };
+    let p = parse_with(
+        "enum class Small : uint16_t { A, B };\nenum Plain { X = 2 };\n\
+         cbuffer C { Small s; Plain p; };",
+        &opts,
+    );
+    assert_eq!(members_of(&p), [owned("C", &["uint16_t s", "int p"])]);
+}
+
+#[test]
+fn raytracing_types_and_subobjects() {
+    let p = parse(
+        "RaytracingAccelerationStructure Scene : register(t0);\n\
+         struct [raypayload] Payload { float4 c : read(caller) : write(closesthit, miss); };\n\
+         GlobalRootSignature grs = { \"CBV(b0)\" };\n\
+         LocalRootSignature lrs = { \"RootConstants(num32BitConstants=1, b1)\" };\n\
+         SubobjectToExportsAssociation a = { \"lrs\", \"Hit\" };\n\
+         RaytracingShaderConfig sc = { 16, 8 };\n\
+         RaytracingPipelineConfig1 pc = { 1, RAYTRACING_PIPELINE_FLAG_NONE };\n\
+         TriangleHitGroup Hit = { \"\", \"CH\" };\n\
+         RayQuery<RAY_FLAG_CULL_NON_OPAQUE | RAY_FLAG_FORCE_OPAQUE> q;\n\
+         cbuffer X { RayDesc r; float t; };\n\
+         [shader(\"closesthit\")] void CH(inout Payload p, BuiltInTriangleIntersectionAttributes a) {}",
+    );
+    assert_eq!(members_of(&p), [owned("X", &["RayDesc r", "float t"])]);
+    let Ty::Struct(ray) = &p.buffers[0].members[0].ty else {
+        panic!("a struct");
+    };
+    let fields: Vec<String> = ray
+        .fields
+        .iter()
+        .map(|f| format!("{} {}", f.ty, f.name))
+        .collect();
+    assert_eq!(
+        fields,
+        [
+            "float3 Origin",
+            "float TMin",
+            "float3 Direction",
+            "float TMax"
+        ]
+    );
+    assert!(p.warnings.is_empty(), "{:?}", warnings_of(&p));
+}
+
+#[test]
+fn buffers_and_namespaces_nested_in_buffers() {
+    let p = parse(
+        "cbuffer A : register(b0) {\n\
+           float a;\n\
+           cbuffer B : register(b1) { float b; };\n\
+           namespace N { float c; }\n\
+           float d;\n\
+         };\n\
+         float e;",
+    );
+    assert_eq!(
+        members_of(&p),
+        [
+            owned("A", &["float a", "float c", "float d"]),
+            owned("B", &["float b"]),
+            owned("$Globals", &["float e"]),
+        ]
+    );
+    // Names inside the namespace share the enclosing scope.
+    assert_eq!(
+        error("cbuffer A { namespace N { float c; } };\nfloat c;"),
+        e("duplicate global variable `c`", 2, 7)
+    );
+}
+
+#[test]
+fn unknown_syntax_is_skipped_outside_buffers_only() {
+    let p = parse(
+        "foo bar baz { hmm };\n\
+         @@ weird;\n\
+         namespace N { what is this; cbuffer In { float i; }; }\n\
+         float x float y;\n\
+         cbuffer X { float v; };",
+    );
+    assert_eq!(
+        members_of(&p),
+        [owned("In", &["float i"]), owned("X", &["float v"])]
+    );
+    assert_eq!(
+        warning("foo bar baz { hmm };\ncbuffer X { float v; };"),
+        skipped("expected `;` after the declaration of `bar`", 1, 8)
+    );
+    assert_eq!(p.warnings.len(), 4);
+    // Inside a buffer, the same is an error at its exact location.
+    assert_eq!(
+        error("cbuffer X {\n  float v;\n  foo! bar;\n};"),
+        e("expected a name in the declaration, found `!`", 3, 6)
+    );
+    // A missing `;` never swallows the buffer after it.
+    let p = parse("float g = 1\ncbuffer X { float v; };");
+    assert_eq!(members_of(&p), [owned("X", &["float v"])]);
+}
+
+#[test]
+fn pragma_operator_and_stage_attributes() {
+    let p = parse(
+        "_Pragma(\"pack_matrix(row_major)\")\n\
+         [outputtopology(\"triangle\")] [numthreads(32, 1, 1)]\n\
+         void MS(out vertices float4 v[64] : SV_Position, out indices uint3 t[8], in payload float4 pl) {}\n\
+         [Shader(\"node\")] [NodeLaunch(\"broadcasting\")] [NodeMaxDispatchGrid(4, 1, 1)] [NumThreads(8, 1, 1)]\n\
+         void Node(DispatchNodeInputRecord<float4> r, [MaxRecords(4)] NodeOutput<float4> o) {}\n\
+         groupshared float gs[64];\n\
+         [[vk::push_constant]] struct PC { float4 a; } pc;\n\
+         cbuffer X { float4x4 m; };",
+    );
+    assert_eq!(
+        members_of(&p),
+        [
+            owned("X", &["row_major float4x4 m"]),
+            owned("$Globals", &["PC pc"])
+        ]
+    );
+    assert!(p.warnings.is_empty(), "{:?}", warnings_of(&p));
+}
+
+#[test]
+fn nested_namespace_definitions_and_using_aliases() {
+    let p = parse(
+        "namespace Engine::Render { struct Light { float3 c; float r; }; }\n\
+         using LightT = Engine::Render::Light;\n\
+         using namespace Engine;\n\
+         using Row = row_major float3x4;\n\
+         namespace Engine::Render { cbuffer Lights { LightT l[2]; Row m; }; }",
+    );
+    assert_eq!(
+        members_of(&p),
+        [owned(
+            "Lights",
+            &["Engine::Render::Light[2] l", "row_major float3x4 m"]
+        )]
+    );
+    assert_eq!(p.buffers[0].namespace.as_deref(), Some("Engine::Render"));
+    // `using namespace` makes a namespace's names visible for the rest of
+    // the file.
+    let p = parse(
+        "namespace Engine { namespace Render { struct Light { float3 c; }; static const uint N = 2; } }\n\
+         using namespace Engine::Render;\n\
+         cbuffer Lights { Light l[N]; };",
+    );
+    assert_eq!(
+        members_of(&p),
+        [owned("Lights", &["Engine::Render::Light[2] l"])]
+    );
+}
+
+#[test]
+fn effect_annotations_are_skipped() {
+    let p = parse(
+        "cbuffer Material {\n\
+           float Gloss <string UIWidget = \"slider\"; float UIMax = 1.0;> = 0.5;\n\
+           float4 Tint : packoffset(c1) <string UIName = \"Tint\";>;\n\
+         };\n\
+         float4 Color <string UIName = \"Color\";> = { 1, 1, 1, 1 };",
+    );
+    assert_eq!(
+        members_of(&p),
+        [
+            owned("Material", &["float Gloss", "float4 Tint"]),
+            owned("$Globals", &["float4 Color"])
+        ]
     );
 }

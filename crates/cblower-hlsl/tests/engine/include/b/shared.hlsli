@@ -1,0 +1,3 @@
+// Only found when include/a is not searched first.
+#pragma once
+#define SHARED_ROWS 5

@@ -1,0 +1,3 @@
+// First -I directory: wins for <engine-shared.hlsli>.
+#pragma once
+#define SHARED_ROWS 3

@@ -1,0 +1,3 @@
+// Second -I directory: shadowed by inc-a.
+#pragma once
+#define SHARED_ROWS 5
