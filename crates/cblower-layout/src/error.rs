@@ -28,7 +28,7 @@ pub enum LayoutError {
         member: usize,
         /// Name of the member (or nested field) at fault.
         name: Arc<str>,
-        /// Where its `packoffset` puts it.
+        /// Its explicit offset.
         offset: Size,
         /// Its size.
         size: Size,
@@ -49,18 +49,17 @@ pub enum LayoutError {
         member: usize,
         /// Name of the member (or nested field) at fault.
         name: Arc<str>,
-        /// Where its `packoffset` puts it.
+        /// Its explicit offset.
         offset: Size,
         /// Its size.
         size: Size,
         /// The offset of the row boundary it would cross.
         boundary: Size,
     },
-    /// An explicit offset (`packoffset`, or `vk::offset` under any rule
-    /// set) is not a multiple of what the member needs: its component's
-    /// size for cbuffer rules (so a 64-bit member needs a multiple of 8),
-    /// the element alignment for clang-22, its type's alignment for the
-    /// aligned rule sets.
+    /// An explicit offset (`packoffset`, `register(c#)`, `vk::offset`) is
+    /// not a multiple of what the member needs: its component size under
+    /// the cbuffer and clang-22 rules (so a 64-bit member needs a multiple
+    /// of 8), its type's alignment under the aligned rule sets.
     #[error("'{name}' needs {align}-byte alignment but its explicit offset is {offset}")]
     PackOffsetMisaligned {
         /// Declaration index of the top-level member.
@@ -73,8 +72,9 @@ pub enum LayoutError {
         /// The alignment it misses, in bytes.
         align: u64,
     },
-    /// An array or struct (under cbuffer rules also a matrix stored as
-    /// several vectors) is given a `packoffset` that does not start a row.
+    /// Cbuffer and clang-22 rules: an array or struct (under cbuffer rules
+    /// also a matrix stored as several vectors) is given an explicit offset
+    /// that does not start a row.
     #[error("'{name}' is an array or struct and must start a row (component .x), but its explicit offset is {offset}")]
     PackOffsetAggregateNotRowStart {
         /// Declaration index of the top-level member.
