@@ -25,27 +25,43 @@ pub enum BufferKind {
 /// `register: None`; one with no register at all has no `Binding`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Binding {
+    /// The register number `N` of `register(bN)` (`tN` for a tbuffer);
+    /// `None` when only a space was given.
     pub register: Option<u32>,
+    /// The register space `M` of `spaceM`; 0 when not written.
     pub space: u32,
 }
 
-/// One buffer as declared: its members in source order.
+/// One buffer as declared: its members in source order. This is what a front
+/// end hands to [`layout_buffer`](crate::layout_buffer); every error's
+/// `member` index refers to [`BufferDecl::members`].
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct BufferDecl {
+    /// The buffer's name (`$Globals` for the implicit buffer).
     pub name: Arc<str>,
+    /// How it was declared.
     pub kind: BufferKind,
+    /// Its `register(...)`, if the source gave one.
     pub binding: Option<Binding>,
     /// For `ConstantBuffer<T>`: `T`'s name; the members are `T`'s fields.
+    /// `None` for the other kinds.
     pub element_type: Option<Arc<str>>,
-    /// For arrays of `ConstantBuffer<T>`: the array length (each element is a
-    /// separate buffer with the same layout).
+    /// For arrays of `ConstantBuffer<T>`: how many buffers (each element is
+    /// a separate buffer with the same layout). A multi-dimensional array
+    /// gives the product of its dimensions, an unbounded `Name[]`
+    /// [`UNBOUNDED_RESOURCE_ARRAY`]; `None` for a single buffer.
     pub array_len: Option<u64>,
+    /// Every member in declaration order, including those a constant buffer
+    /// does not store (`static`, resources, ...): the layout filters them,
+    /// so indices stay the source's.
     pub members: Vec<Field>,
     /// Enclosing namespaces joined with `::`, for IR names (`NS::__cblayout_CB`).
     pub namespace: Option<Arc<str>>,
 }
 
 impl BufferDecl {
+    /// A buffer with these members and nothing else: no binding, no
+    /// element type, not an array, in no namespace.
     pub fn new(name: impl Into<Arc<str>>, kind: BufferKind, members: Vec<Field>) -> BufferDecl {
         BufferDecl {
             name: name.into(),

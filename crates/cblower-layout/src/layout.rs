@@ -45,15 +45,21 @@ pub enum PaddingReason {
     AllocSizeExcess,
 }
 
-/// A run of padding bytes, absolute from the start of the buffer.
+/// A run of padding bytes: bytes inside a layout that no member covers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 pub struct Padding {
+    /// First padding byte, in the same frame as the nodes around it (from
+    /// the start of the buffer, or of the value [`layout_type`](crate::layout_type)
+    /// laid out).
     pub offset: Size,
+    /// Number of padding bytes (never 0).
     pub size: Size,
+    /// Which rule made the gap.
     pub reason: PaddingReason,
 }
 
 impl Padding {
+    /// The first byte after the run: `offset + size`.
     pub fn end(&self) -> Size {
         Size::bytes(self.offset.get() + self.size.get())
     }
@@ -70,37 +76,55 @@ pub enum MatrixStorage {
     Flat,
 }
 
-/// One laid-out value.
+/// One laid-out value: where it sits, how many bytes it covers, and what it
+/// is made of.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Node {
-    /// Absolute offset from the start of the buffer.
+    /// Offset of the value's first byte from the start of the buffer (for a
+    /// node from [`layout_type`](crate::layout_type), or a [`MemberType`]
+    /// entry, from the start of the value laid out at 0).
     pub offset: Size,
     /// Bytes the value covers. For cbuffer rules there is no tail padding, so
     /// this is the end of the last element/field minus `offset`.
     pub size: Size,
     /// The type's alignment under the rule set.
     pub align: Alignment,
+    /// What the value is, with its parts.
     pub kind: NodeKind,
 }
 
+/// What a [`Node`] is: a leaf (scalar, vector, matrix) or an aggregate whose
+/// parts are nodes in the same frame of offsets.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum NodeKind {
+    /// A scalar.
     Scalar(Scalar),
+    /// A vector.
     Vector {
+        /// The component type.
         scalar: Scalar,
+        /// Number of components.
         len: u8,
     },
+    /// A matrix, with the node of how it is stored.
     Matrix {
+        /// The element type.
         scalar: Scalar,
+        /// Number of rows.
         rows: u8,
+        /// Number of columns.
         cols: u8,
+        /// Which vectors are stored (columns or rows).
         order: MatrixOrder,
+        /// Whether the storage is vectors or (clang-22) a flat scalar array.
         repr: MatrixStorage,
         /// The storage node at the same offset (array of vectors, a vector, or
         /// a flat scalar array).
         storage: Box<Node>,
     },
+    /// An array, stored as its first element and a stride.
     Array {
+        /// Number of elements.
         count: u64,
         /// Distance between the starts of consecutive elements.
         stride: Size,
@@ -110,10 +134,14 @@ pub enum NodeKind {
         /// (std140/WGSL) are padding; cbuffer arrays end at the last element.
         trailing_padding: bool,
     },
+    /// A struct, or a whole buffer ([`BufferLayout::root`]).
     Struct {
+        /// The struct's name (the buffer's, for a root).
         name: Arc<str>,
+        /// The stored fields in layout order (bases first).
         fields: Vec<FieldNode>,
-        /// Padding runs inside the struct (between fields and at the tail), absolute.
+        /// Padding runs of the struct itself (before, between and after its
+        /// fields, not inside them), in offset order.
         padding: Vec<Padding>,
         /// Members a constant buffer does not store were removed from this
         /// struct (Clang names such a copy `__cblayout_<Name>`).
@@ -124,12 +152,16 @@ pub enum NodeKind {
 /// A named field of a struct or buffer.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FieldNode {
+    /// The field's name.
     pub name: Arc<str>,
+    /// The field's declared type.
     pub ty: Ty,
+    /// Where it was laid out.
     pub node: Node,
 }
 
 impl Node {
+    /// The first byte after the value: `offset + size`.
     pub fn end(&self) -> Size {
         Size::bytes(self.offset.get() + self.size.get())
     }
@@ -353,7 +385,9 @@ impl Node {
 /// where the member sits; [`MemberType::at`] handles both.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MemberType {
+    /// The member type as declared.
     pub ty: Ty,
+    /// Its layout, normally at offset 0.
     pub node: Node,
 }
 
@@ -383,11 +417,58 @@ pub(crate) struct MemberPlacement {
 /// holds that struct's layout once. [`BufferLayout::root`] builds the full
 /// tree (a struct node whose fields are the members) the first time it is
 /// asked for and keeps it; the other accessors work on the placements.
+///
+/// Under cbuffer rules, `float3 position; float3 normal; uint index;
+/// double4 d;`: `normal` would cross the first row, so it starts the next
+/// (a row-boundary gap of 4 bytes at 12); `index` packs into the rest of
+/// that row; `d` takes the next two rows whole.
+///
+/// ```
+/// use cblower_layout::{layout_buffer, BufferDecl, BufferKind, Field, LayoutOptions};
+/// use cblower_layout::{PaddingReason, RuleSet, Scalar, Storage, Ty};
+///
+/// let decl = BufferDecl::new("Mesh", BufferKind::CBuffer, vec![
+///     Field::new("position", Ty::vector(Scalar::Float, 3)),
+///     Field::new("scale", Ty::scalar(Scalar::Float)).with_storage(Storage::Static),
+///     Field::new("normal", Ty::vector(Scalar::Float, 3)),
+///     Field::new("index", Ty::scalar(Scalar::Uint)),
+///     Field::new("d", Ty::vector(Scalar::Double, 4)),
+/// ]);
+/// let layout = layout_buffer(&decl, LayoutOptions::new(RuleSet::CBuffer)).unwrap();
+///
+/// // The static member takes no bytes: four stored members, and each
+/// // remembers its index in `decl.members`.
+/// let members: Vec<(&str, usize, u64, u64)> = layout
+///     .members()
+///     .map(|m| (m.name().as_ref(), m.decl_index(), m.offset().get(), m.size().get()))
+///     .collect();
+/// assert_eq!(members, [
+///     ("position", 0, 0, 12),
+///     ("normal", 2, 16, 12),
+///     ("index", 3, 28, 4),
+///     ("d", 4, 32, 32),
+/// ]);
+/// // The size is the end of the last member.
+/// assert_eq!(layout.size().get(), 64);
+/// // `position` and `normal` share one type-table entry.
+/// assert_eq!(layout.types().len(), 3);
+///
+/// let padding: Vec<(u64, u64, PaddingReason)> = layout
+///     .padding()
+///     .iter()
+///     .map(|p| (p.offset.get(), p.size.get(), p.reason))
+///     .collect();
+/// assert_eq!(padding, [(12, 4, PaddingReason::RowBoundary)]);
+/// ```
 #[derive(Clone, Debug)]
 pub struct BufferLayout {
+    /// The buffer's name, from the declaration.
     pub name: Arc<str>,
+    /// How the buffer was declared.
     pub kind: BufferKind,
+    /// The declaration's `register(...)`, if any.
     pub binding: Option<Binding>,
+    /// The rule set it was laid out under.
     pub rules: RuleSet,
     /// For each stored member, in layout order (packoffset-sorted, filtered
     /// members removed), the index of the member in the declaration.
@@ -462,10 +543,12 @@ impl<'a> Member<'a> {
         self.placement().ty
     }
 
+    /// The member's name.
     pub fn name(&self) -> &'a Arc<str> {
         &self.placement().name
     }
 
+    /// The member's declared type.
     pub fn ty(&self) -> &'a Ty {
         &self.layout_type().ty
     }
@@ -475,10 +558,12 @@ impl<'a> Member<'a> {
         self.placement().offset
     }
 
+    /// Bytes the member covers (see [`Node::size`]).
     pub fn size(&self) -> Size {
         self.layout_type().node.size
     }
 
+    /// The member's alignment under the rule set.
     pub fn align(&self) -> Alignment {
         self.layout_type().node.align
     }

@@ -1,6 +1,7 @@
 //! The 16-byte row view of a layout: for every row of the buffer, which bytes
 //! hold which member (by path, e.g. `inner.d` or `arr[2]`) and which are
-//! padding, and why. This is what the row diagrams of seed 000 show.
+//! padding, and why. This is what the row diagrams of `docs/layout-rules.md`
+//! and of `cblower layout`'s text report show.
 
 use crate::layout::{MatrixStorage, Node, NodeKind, PaddingReason};
 use crate::ty::MatrixOrder;
@@ -11,8 +12,12 @@ use crate::units::Size;
 pub enum CellContent {
     /// Part of a scalar, vector or matrix leaf, named by its path.
     Member {
+        /// The leaf's path from the root: fields joined with `.`, array
+        /// elements as `[i]`, matrix vectors as `.c0` (`.r0` row-major),
+        /// e.g. `inner.d`, `arr[2]`, `m.c1`.
         path: String,
     },
+    /// Padding, with the reason the bytes are there.
     Padding(PaddingReason),
     /// Past the end of the buffer, in its last row.
     Unused,
@@ -21,28 +26,78 @@ pub enum CellContent {
 /// A run of bytes inside one row: `start..start + len`, `start` in `0..16`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RowCell {
+    /// First byte of the run within its row, 0 to 15.
     pub start: u8,
+    /// Length of the run in bytes, 1 to 16.
     pub len: u8,
+    /// What the bytes hold.
     pub content: CellContent,
 }
 
 /// One 16-byte row (`c<index>` in `packoffset` terms).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Row {
+    /// The row number `N` (bytes `16 * N` to `16 * N + 15`).
     pub index: u64,
+    /// The row's runs in byte order, covering all 16 bytes of the row.
     pub cells: Vec<RowCell>,
 }
 
 /// All rows of a laid-out value.
+///
+/// The matrix example of `docs/layout-rules.md` (cbuffer rules, column-major
+/// `float2x3`, whose columns are one row apart, then a one-column matrix
+/// that packs like a `float2`):
+///
+/// ```text
+/// c0  bbbbbbbb--------        array start
+/// c1  00000000--------        mat column 0, then array element padding
+/// c2  11111111--------
+/// c3  22222222ssssssss        smol_mat at 56
+/// ```
+///
+/// ```
+/// use cblower_layout::{layout_buffer, BufferDecl, BufferKind, CellContent, Field};
+/// use cblower_layout::{LayoutOptions, MatrixOrder, RowView, RuleSet, Scalar, Ty};
+///
+/// let decl = BufferDecl::new("CB", BufferKind::CBuffer, vec![
+///     Field::new("before", Ty::vector(Scalar::Float, 2)),
+///     Field::new("mat", Ty::matrix(Scalar::Float, 2, 3, MatrixOrder::ColumnMajor)),
+///     Field::new("smol_mat", Ty::matrix(Scalar::Float, 2, 1, MatrixOrder::ColumnMajor)),
+/// ]);
+/// let layout = layout_buffer(&decl, LayoutOptions::new(RuleSet::CBuffer)).unwrap();
+/// let view = RowView::new(layout.root());
+///
+/// // Each row as "start+len:what" cells.
+/// let rows: Vec<String> = view.rows.iter().map(|row| {
+///     row.cells.iter().map(|c| {
+///         let what = match &c.content {
+///             CellContent::Member { path } => path.clone(),
+///             CellContent::Padding(reason) => format!("pad {reason:?}"),
+///             CellContent::Unused => "unused".into(),
+///         };
+///         format!("{}+{}:{what}", c.start, c.len)
+///     }).collect::<Vec<_>>().join(" ")
+/// }).collect();
+/// assert_eq!(rows, [
+///     "0+8:before 8+8:pad ArrayStart",
+///     "0+8:mat.c0 8+8:pad ArrayElement",
+///     "0+8:mat.c1 8+8:pad ArrayElement",
+///     "0+8:mat.c2 8+8:smol_mat",
+/// ]);
+/// assert_eq!(view.member_bytes().get(), 40);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RowView {
+    /// Row 0 onwards, one per 16 bytes of the value (the last row partly
+    /// [`CellContent::Unused`] when the size is not a multiple of 16).
     pub rows: Vec<Row>,
 }
 
 impl RowView {
-    /// Builds the view of `root` (usually a buffer's root node), expanding
-    /// arrays. The rows cover `0..root().end()` rounded up to 16; bytes past the
-    /// end are [`CellContent::Unused`].
+    /// Builds the view of `root` (usually [`BufferLayout::root`](crate::BufferLayout::root)),
+    /// expanding arrays. The rows cover `0..root.end()` rounded up to 16;
+    /// bytes past the end are [`CellContent::Unused`].
     pub fn new(root: &Node) -> RowView {
         let mut runs: Vec<(u64, u64, CellContent)> = Vec::new();
         root.for_each_leaf(&mut String::new(), &mut |path, node| match &node.kind {

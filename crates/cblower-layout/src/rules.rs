@@ -5,18 +5,54 @@ use crate::ty::TypeOptions;
 /// Which target's data layout clang-22 used.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 pub enum Clang22Target {
+    /// The DXIL target (`dxil-pc-shadermodel6.x-...`) and its data layout.
     Dxil,
+    /// The SPIR-V target (`spirv-unknown-vulkan...`), whose data layout
+    /// aligns 3-component vectors like 4-component ones and gives them the
+    /// alloc size of four components.
     SpirV,
 }
 
 /// Where a WGSL buffer lives; `uniform` adds the stricter uniform-buffer checks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 pub enum WgslAddressSpace {
+    /// `var<storage>`: the host-shareable rules only.
     Storage,
+    /// `var<uniform>`: also structs, arrays and strides on 16-byte
+    /// multiples ([`LayoutError::Wgsl`](crate::LayoutError::Wgsl) otherwise).
     Uniform,
 }
 
-/// A set of buffer packing rules.
+/// A set of buffer packing rules: the one choice that decides where every
+/// member goes. `docs/layout-rules.md` and `docs/layout-rules-aligned.md`
+/// give every rule of every set.
+///
+/// The same members under three rule sets (`float a; float2 b;`): DXC packs
+/// `b` right after `a`, clang 22 aligns the `<2 x float>` to 8, and std430
+/// aligns a 2-component vector to twice its component.
+///
+/// ```
+/// use cblower_layout::{layout_buffer, BufferDecl, BufferKind, Clang22Target, Field};
+/// use cblower_layout::{LayoutOptions, RuleSet, Scalar, Ty};
+///
+/// let decl = BufferDecl::new("CB", BufferKind::CBuffer, vec![
+///     Field::new("a", Ty::scalar(Scalar::Float)),
+///     Field::new("b", Ty::vector(Scalar::Float, 2)),
+/// ]);
+/// let offset_of_b = |rules| {
+///     let layout = layout_buffer(&decl, LayoutOptions::new(rules)).unwrap();
+///     (layout.member(1).unwrap().offset().get(), layout.size().get())
+/// };
+/// assert_eq!(offset_of_b(RuleSet::CBuffer), (4, 12));
+/// assert_eq!(offset_of_b(RuleSet::Clang22(Clang22Target::Dxil)), (8, 16));
+/// // std430 also rounds the block's size up to its alignment (8).
+/// assert_eq!(offset_of_b(RuleSet::Std430), (8, 16));
+///
+/// assert_eq!(RuleSet::default(), RuleSet::CBuffer);
+/// assert_eq!(RuleSet::Clang22(Clang22Target::SpirV).name(), "clang-22");
+/// assert!(RuleSet::Clang22(Clang22Target::Dxil).is_cbuffer_like());
+/// assert!(!RuleSet::Std140.is_cbuffer_like());
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
 pub enum RuleSet {
     /// D3D10+ constant buffers as DXC lays them out (16-byte rows). The default.
@@ -37,7 +73,9 @@ pub enum RuleSet {
 }
 
 impl RuleSet {
-    /// The CLI spelling (`cbuffer`, `clang-22`, ...).
+    /// The spelling of `--rules` on the command line and in reports
+    /// (`cbuffer`, `wgsl-uniform`, `clang-22`, ...); both clang-22 targets
+    /// are `clang-22`.
     pub fn name(self) -> &'static str {
         match self {
             RuleSet::CBuffer => "cbuffer",
@@ -61,11 +99,14 @@ impl RuleSet {
 /// Everything a layout depends on besides the type.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct LayoutOptions {
+    /// Where members go.
     pub rules: RuleSet,
+    /// How large the scalar types are.
     pub types: TypeOptions,
 }
 
 impl LayoutOptions {
+    /// `rules` with the default type options (native 16-bit types off).
     pub fn new(rules: RuleSet) -> LayoutOptions {
         LayoutOptions {
             rules,
@@ -73,6 +114,8 @@ impl LayoutOptions {
         }
     }
 
+    /// The same options with native 16-bit types on or off
+    /// ([`TypeOptions::native_16bit`]).
     pub fn native_16bit(mut self, on: bool) -> LayoutOptions {
         self.types.native_16bit = on;
         self

@@ -1,6 +1,6 @@
-//! The padded decomposition of a layout (seed 002, "explicit padding"): the
-//! shape of the LLVM type that represents it, with every padding byte an item
-//! of its own, so IR emission is a straight walk.
+//! The padded decomposition of a layout ("explicit padding"): the shape of
+//! the LLVM type that represents it, with every padding byte an item of its
+//! own, so IR emission is a straight walk.
 //!
 //! * a struct (or the buffer) is a packed sequence of items: its fields, with
 //!   a [`Shape::Padding`] item for every gap;
@@ -24,30 +24,70 @@ pub struct StructShape {
     pub name: Arc<str>,
     /// Members a constant buffer does not store were removed.
     pub filtered: bool,
+    /// The fields in offset order, with a padding item for every gap
+    /// (adjacent gaps merged into one).
     pub items: Vec<Shape>,
 }
 
 /// One item of the decomposition.
+///
+/// Under cbuffer rules `float a; float b[2];` is `a`, 12 bytes of padding
+/// (the array starts a row), then `b` as one element padded to the 16-byte
+/// stride followed by a bare last element: in LLVM terms
+/// `<{ float, pad 12, <{ [1 x <{ float, pad 12 }>], float }> }>`.
+///
+/// ```
+/// use cblower_layout::{layout_buffer, BufferDecl, BufferKind, Field, LayoutOptions};
+/// use cblower_layout::{RuleSet, Scalar, Shape, StructShape, Ty, TypeOptions};
+///
+/// let decl = BufferDecl::new("CB", BufferKind::CBuffer, vec![
+///     Field::new("a", Ty::scalar(Scalar::Float)),
+///     Field::new("b", Ty::array(Ty::scalar(Scalar::Float), 2)),
+/// ]);
+/// let layout = layout_buffer(&decl, LayoutOptions::new(RuleSet::CBuffer)).unwrap();
+/// let shape = StructShape::of(layout.root(), layout.name.clone());
+/// assert_eq!(shape.items, [
+///     Shape::Scalar(Scalar::Float),
+///     Shape::Padding(12),
+///     Shape::PaddedArray { elem: Box::new(Shape::Scalar(Scalar::Float)), count: 2, pad: 12 },
+/// ]);
+/// // 4 + 12 + (4 + 12) + 4: the buffer's size.
+/// let scalar_size = |s: Scalar| s.size(TypeOptions::default()).get();
+/// assert_eq!(Shape::Struct(shape.into()).size(&scalar_size), 36);
+/// assert_eq!(layout.size().get(), 36);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Shape {
+    /// A scalar.
     Scalar(Scalar),
+    /// A vector (also a one-vector matrix).
     Vector {
+        /// The component type.
         scalar: Scalar,
+        /// Number of components.
         len: u8,
     },
     /// `n` bytes of explicit padding.
     Padding(u64),
-    /// `[count x elem]`.
+    /// `[count x elem]`: elements back to back, no padding between them.
     Array {
+        /// The element's shape.
         elem: Box<Shape>,
+        /// Number of elements.
         count: u64,
     },
-    /// `<{ [count-1 x <{ elem, Padding(pad) }>], elem }>`.
+    /// `<{ [count-1 x <{ elem, Padding(pad) }>], elem }>`: every element but
+    /// the last followed by the padding that reaches the stride.
     PaddedArray {
+        /// The element's shape.
         elem: Box<Shape>,
+        /// Number of elements (at least 2).
         count: u64,
+        /// Padding bytes after each element but the last: stride minus
+        /// element size.
         pad: u64,
     },
+    /// A nested struct (or a buffer's root).
     Struct(Arc<StructShape>),
 }
 

@@ -9,26 +9,41 @@ use std::sync::Arc;
 use crate::units::{Alignment, Size};
 
 /// HLSL scalar types. `dword` is [`Scalar::Uint`] and `float64_t` is
-/// [`Scalar::Double`]; the front end maps those spellings.
+/// [`Scalar::Double`]; the front end maps those spellings. Sizes are those
+/// of [`Scalar::size`]; "16-bit types" means [`TypeOptions::native_16bit`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 pub enum Scalar {
-    /// 4 bytes in every buffer kind.
+    /// `bool`: 4 bytes in every buffer kind.
     Bool,
+    /// `int` (`int32_t`): 4 bytes.
     Int,
+    /// `uint` (`uint32_t`, `dword`): 4 bytes.
     Uint,
+    /// `float` (`float32_t`): 4 bytes.
     Float,
+    /// `double` (`float64_t`): 8 bytes.
     Double,
-    /// 4 bytes (a `float`) unless native 16-bit types are enabled.
+    /// `half`: 4 bytes (a `float`) unless 16-bit types are on, then 2.
     Half,
+    /// `min16float`: 4 bytes, 2 with 16-bit types; rejected by clang-22.
     Min16Float,
+    /// `min10float`: 4 bytes, 2 with 16-bit types; rejected by clang-22.
     Min10Float,
+    /// `min16int`: 4 bytes, 2 with 16-bit types; rejected by clang-22.
     Min16Int,
+    /// `min12int`: 4 bytes, 2 with 16-bit types; rejected by clang-22.
     Min12Int,
+    /// `min16uint`: 4 bytes, 2 with 16-bit types; rejected by clang-22.
     Min16Uint,
+    /// `float16_t`: 2 bytes; the source needs 16-bit types to spell it.
     Float16,
+    /// `int16_t`: 2 bytes; the source needs 16-bit types to spell it.
     Int16,
+    /// `uint16_t`: 2 bytes; the source needs 16-bit types to spell it.
     Uint16,
+    /// `int64_t`: 8 bytes.
     Int64,
+    /// `uint64_t`: 8 bytes.
     Uint64,
 }
 
@@ -43,8 +58,12 @@ pub struct TypeOptions {
 /// What a scalar is made of, for choosing LLVM types and row-load widths.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ScalarClass {
+    /// Floating point of any width (`half`, `float`, `double`,
+    /// `min16float`, `min10float`, `float16_t`).
     Float,
+    /// Signed or unsigned integers of any width, min-precision ones included.
     Int,
+    /// `bool` (stored as a 32-bit integer).
     Bool,
 }
 
@@ -69,7 +88,17 @@ impl Scalar {
         Scalar::Uint64,
     ];
 
-    /// Storage size in a buffer.
+    /// Storage size in a buffer, in bytes; the same under every rule set.
+    ///
+    /// ```
+    /// use cblower_layout::{Scalar, TypeOptions};
+    ///
+    /// let off = TypeOptions::default();
+    /// let on = TypeOptions { native_16bit: true };
+    /// assert_eq!(Scalar::Half.size(off).get(), 4);
+    /// assert_eq!(Scalar::Half.size(on).get(), 2);
+    /// assert_eq!(Scalar::Uint64.size(off).get(), 8);
+    /// ```
     pub fn size(self, opts: TypeOptions) -> Size {
         Size::bytes(match self {
             Scalar::Bool | Scalar::Int | Scalar::Uint | Scalar::Float => 4,
@@ -95,6 +124,7 @@ impl Scalar {
         Alignment::ceil_pow2(self.size(opts))
     }
 
+    /// Whether the scalar is a float, an integer or a `bool`.
     pub fn class(self) -> ScalarClass {
         match self {
             Scalar::Bool => ScalarClass::Bool,
@@ -167,42 +197,103 @@ pub struct ResourceTy {
     pub name: Arc<str>,
 }
 
-/// An HLSL type as far as layout is concerned.
+/// An HLSL type as far as layout is concerned: what a member is, with no
+/// offsets. Build one with the constructors ([`Ty::scalar`], [`Ty::vector`],
+/// [`Ty::matrix`], [`Ty::array`], [`Ty::structure`]); its `Display` is the
+/// HLSL spelling.
+///
+/// Array elements and structs sit behind an [`Arc`]: a layout recognises a
+/// type used by many members by the address of that shared declaration, so
+/// clone a `Ty` (cheap) rather than building the same struct twice.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Ty {
+    /// A single scalar.
     Scalar(Scalar),
     /// `vector<T, N>` with `1 <= N <= 4`.
     Vector {
+        /// The component type.
         scalar: Scalar,
+        /// Number of components, 1 to 4
+        /// ([`LayoutError::BadVectorLength`](crate::LayoutError::BadVectorLength)
+        /// otherwise).
         len: u8,
     },
     /// `matrix<T, R, C>`: `rows` x `cols` in HLSL's rows-by-columns naming.
     Matrix {
+        /// The element type.
         scalar: Scalar,
+        /// Number of rows `R`, 1 to 4.
         rows: u8,
+        /// Number of columns `C`, 1 to 4.
         cols: u8,
+        /// Whether columns (the default) or rows are the stored vectors.
         order: MatrixOrder,
     },
     /// `T name[len]`; multi-dimensional arrays nest (`a[2][3]` is an array of
-    /// 2 arrays of 3). `stride` is WGSL's `@stride(n)` override.
+    /// 2 arrays of 3).
     Array {
+        /// The element type (for `a[2][3]`, the inner `[3]` array).
         elem: Arc<Ty>,
+        /// Number of elements; 0 makes the array unstored.
         len: u64,
+        /// WGSL's `@stride(n)` override, in bytes; `None` everywhere else.
         stride: Option<Size>,
     },
+    /// A struct, shared by every member of that type.
     Struct(Arc<StructTy>),
+    /// A resource or sampler: no bytes, filtered out of constant buffers.
     Resource(ResourceTy),
 }
 
 impl Ty {
+    /// A scalar type.
+    ///
+    /// ```
+    /// use cblower_layout::{layout_type, LayoutOptions, RuleSet, Scalar, Ty};
+    ///
+    /// let t = Ty::scalar(Scalar::Double);
+    /// assert_eq!(t.to_string(), "double");
+    /// let node = layout_type(&t, LayoutOptions::new(RuleSet::CBuffer)).unwrap();
+    /// assert_eq!((node.size.get(), node.align.bytes()), (8, 8));
+    /// ```
     pub fn scalar(s: Scalar) -> Ty {
         Ty::Scalar(s)
     }
 
+    /// `vector<scalar, len>`, `len` from 1 to 4. Under cbuffer rules a
+    /// vector is aligned to its component, not to its size.
+    ///
+    /// ```
+    /// use cblower_layout::{layout_type, LayoutOptions, RuleSet, Scalar, Ty};
+    ///
+    /// let t = Ty::vector(Scalar::Float, 3);
+    /// assert_eq!(t.to_string(), "float3");
+    /// let cbuffer = layout_type(&t, LayoutOptions::new(RuleSet::CBuffer)).unwrap();
+    /// assert_eq!((cbuffer.size.get(), cbuffer.align.bytes()), (12, 4));
+    /// // std140 aligns a 3-component vector like a 4-component one.
+    /// let std140 = layout_type(&t, LayoutOptions::new(RuleSet::Std140)).unwrap();
+    /// assert_eq!((std140.size.get(), std140.align.bytes()), (12, 16));
+    /// ```
     pub fn vector(scalar: Scalar, len: u8) -> Ty {
         Ty::Vector { scalar, len }
     }
 
+    /// `matrix<scalar, rows, cols>` stored in `order`. Under cbuffer rules a
+    /// matrix is an array of its stored vectors, one row (16 bytes) apart.
+    ///
+    /// ```
+    /// use cblower_layout::{layout_type, LayoutOptions, MatrixOrder, RuleSet, Scalar, Ty};
+    ///
+    /// let opts = LayoutOptions::new(RuleSet::CBuffer);
+    /// // Column-major float2x3: three float2 columns at 0, 16, 32.
+    /// let m = Ty::matrix(Scalar::Float, 2, 3, MatrixOrder::ColumnMajor);
+    /// assert_eq!(m.to_string(), "float2x3");
+    /// assert_eq!(layout_type(&m, opts).unwrap().size.get(), 40);
+    /// // Row-major: two float3 rows at 0 and 16.
+    /// let m = Ty::matrix(Scalar::Float, 2, 3, MatrixOrder::RowMajor);
+    /// assert_eq!(m.to_string(), "row_major float2x3");
+    /// assert_eq!(layout_type(&m, opts).unwrap().size.get(), 28);
+    /// ```
     pub fn matrix(scalar: Scalar, rows: u8, cols: u8, order: MatrixOrder) -> Ty {
         Ty::Matrix {
             scalar,
@@ -212,6 +303,21 @@ impl Ty {
         }
     }
 
+    /// `elem[len]` with no stride override. For `T a[2][3]`, write
+    /// `Ty::array(Ty::array(T, 3), 2)`.
+    ///
+    /// ```
+    /// use cblower_layout::{layout_type, LayoutOptions, NodeKind, RuleSet, Scalar, Ty};
+    ///
+    /// let a = Ty::array(Ty::array(Ty::scalar(Scalar::Float), 3), 2);
+    /// assert_eq!(a.to_string(), "float[2][3]");
+    /// // cbuffer rules: every element starts a row. The inner float[3] is
+    /// // 16 + 16 + 4 = 36 bytes; the outer array's stride rounds that to 48.
+    /// let node = layout_type(&a, LayoutOptions::new(RuleSet::CBuffer)).unwrap();
+    /// assert_eq!(node.size.get(), 48 + 36);
+    /// let NodeKind::Array { count, stride, .. } = &node.kind else { unreachable!() };
+    /// assert_eq!((*count, stride.get()), (2, 48));
+    /// ```
     pub fn array(elem: Ty, len: u64) -> Ty {
         Ty::Array {
             elem: Arc::new(elem),
@@ -220,6 +326,25 @@ impl Ty {
         }
     }
 
+    /// A struct type; share the result (clone it) for every member of the
+    /// type.
+    ///
+    /// ```
+    /// use cblower_layout::{layout_type, Field, LayoutOptions, RuleSet, Scalar, StructTy, Ty};
+    ///
+    /// let s = Ty::structure(StructTy::new("S", vec![
+    ///     Field::new("start", Ty::scalar(Scalar::Float)),
+    ///     Field::new("d", Ty::scalar(Scalar::Double)),
+    ///     Field::new("end", Ty::scalar(Scalar::Float)),
+    /// ]));
+    /// assert_eq!(s.to_string(), "S");
+    /// // cbuffer rules: d is 8-aligned (at 8), end packs at 16; no tail padding.
+    /// let node = layout_type(&s, LayoutOptions::new(RuleSet::CBuffer)).unwrap();
+    /// assert_eq!(node.size.get(), 20);
+    /// // Structured (C-like) rules round the size up to the alignment, 8.
+    /// let node = layout_type(&s, LayoutOptions::new(RuleSet::Structured)).unwrap();
+    /// assert_eq!(node.size.get(), 24);
+    /// ```
     pub fn structure(s: StructTy) -> Ty {
         Ty::Struct(Arc::new(s))
     }
@@ -288,7 +413,9 @@ impl fmt::Display for Ty {
 pub struct StructTy {
     /// The (qualified) name; anonymous structs get a name from the front end.
     pub name: Arc<str>,
+    /// The base struct (`struct D : B`), whose fields come first.
     pub base: Option<Arc<StructTy>>,
+    /// The struct's own fields in declaration order, unstored ones included.
     pub fields: Vec<Field>,
     /// WGSL `@align(n)` on the type.
     pub align: Option<Alignment>,
@@ -297,6 +424,8 @@ pub struct StructTy {
 }
 
 impl StructTy {
+    /// A struct with these fields and nothing else: no base, no WGSL
+    /// overrides.
     pub fn new(name: impl Into<Arc<str>>, fields: Vec<Field>) -> StructTy {
         StructTy {
             name: name.into(),
@@ -330,10 +459,13 @@ impl StructTy {
 
 /// Iterator over a struct's fields, bases first (see [`StructTy::all_fields`]).
 pub enum AllFields<'a> {
+    /// A struct without a base: its own fields.
     Own(std::slice::Iter<'a, Field>),
+    /// A struct with bases: each struct's fields in turn, most-base first.
     Chain {
         /// Remaining structs, most-derived first (popped from the back).
         structs: Vec<&'a StructTy>,
+        /// The rest of the fields of the struct being walked.
         current: std::slice::Iter<'a, Field>,
     },
 }
@@ -357,20 +489,31 @@ impl<'a> Iterator for AllFields<'a> {
 /// How a declaration is stored; only [`Storage::Buffer`] members take bytes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Storage {
+    /// An ordinary member, stored in the buffer.
     #[default]
     Buffer,
+    /// `static`: a global of its own, not in the buffer.
     Static,
+    /// `groupshared`: thread-group memory, not in the buffer.
     Groupshared,
 }
 
 /// An explicit placement written in the source.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Placement {
-    /// `packoffset(c<register>.<component>)`; component 0..=3 is x..w.
-    PackOffset { register: u32, component: u8 },
+    /// `packoffset(c<register>.<component>)`: byte `16 * register + 4 *
+    /// component`.
+    PackOffset {
+        /// The row `N` of `cN`.
+        register: u32,
+        /// 0 to 3 for `.x` to `.w`; more is
+        /// [`LayoutError::PackOffsetComponent`](crate::LayoutError::PackOffsetComponent).
+        component: u8,
+    },
     /// `register(c<N>)` on a `$Globals` member: the same as `packoffset(cN)`.
     ConstantRegister(u32),
-    /// Vulkan `[[vk::offset(n)]]`: a byte offset.
+    /// Vulkan `[[vk::offset(n)]]`: byte `n` of the enclosing struct (the
+    /// buffer for a buffer member).
     VkOffset(u64),
 }
 
@@ -394,9 +537,16 @@ impl Placement {
 /// A struct field or buffer member.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Field {
+    /// The name as declared.
     pub name: Arc<str>,
+    /// Its type.
     pub ty: Ty,
+    /// Whether it is stored in the buffer at all.
     pub storage: Storage,
+    /// An explicit placement written on the declaration, if any.
+    /// `packoffset` and `register(c#)` apply to buffer members under the
+    /// cbuffer-like rule sets ([`RuleSet::is_cbuffer_like`](crate::RuleSet::is_cbuffer_like));
+    /// see `docs/layout-rules.md` for where `vk::offset` applies.
     pub placement: Option<Placement>,
     /// WGSL `@align(n)` on the field.
     pub align: Option<Alignment>,
@@ -410,6 +560,8 @@ pub struct Field {
 }
 
 impl Field {
+    /// A stored member of type `ty` with no placement, attributes or
+    /// namespace.
     pub fn new(name: impl Into<Arc<str>>, ty: Ty) -> Field {
         Field {
             name: name.into(),
@@ -423,18 +575,22 @@ impl Field {
         }
     }
 
+    /// The same field with an explicit placement.
     pub fn with_placement(mut self, p: Placement) -> Field {
         self.placement = Some(p);
         self
     }
 
+    /// The same field with another storage class.
     pub fn with_storage(mut self, s: Storage) -> Field {
         self.storage = s;
         self
     }
 
-    /// True if the member takes bytes in a constant buffer (seed 001's filter:
-    /// not static, not groupshared, not a resource, not empty, not zero-sized).
+    /// True if the member takes bytes in a constant buffer: not `static`,
+    /// not `groupshared`, and of a type that stores something (not a
+    /// resource or an array of them, not an empty struct, not a
+    /// zero-length array).
     pub fn is_stored(&self) -> bool {
         self.storage == Storage::Buffer && !self.ty.is_unstored()
     }

@@ -9,14 +9,17 @@ use std::fmt;
 pub struct Size(u64);
 
 impl Size {
+    /// Zero bytes.
     pub const ZERO: Size = Size(0);
-    /// One constant-buffer row.
+    /// One constant-buffer row: 16 bytes.
     pub const ROW: Size = Size(16);
 
+    /// `n` bytes.
     pub const fn bytes(n: u64) -> Size {
         Size(n)
     }
 
+    /// The number of bytes.
     pub const fn get(self) -> u64 {
         self.0
     }
@@ -52,7 +55,7 @@ impl Size {
         self.0 / 16
     }
 
-    /// `self - rhs`; callers guarantee `rhs <= self`.
+    /// `self - rhs`, or zero when `rhs` is larger.
     pub fn saturating_sub(self, rhs: Size) -> Size {
         Size(self.0.saturating_sub(rhs.0))
     }
@@ -71,10 +74,15 @@ pub struct Alignment {
 }
 
 impl Alignment {
+    /// 1 byte (no alignment).
     pub const ONE: Alignment = Alignment { log2: 0 };
+    /// 2 bytes.
     pub const TWO: Alignment = Alignment { log2: 1 };
+    /// 4 bytes.
     pub const FOUR: Alignment = Alignment { log2: 2 };
+    /// 8 bytes.
     pub const EIGHT: Alignment = Alignment { log2: 3 };
+    /// 16 bytes: one constant-buffer row.
     pub const SIXTEEN: Alignment = Alignment { log2: 4 };
 
     /// `Some` for powers of two, `None` otherwise.
@@ -88,6 +96,7 @@ impl Alignment {
         }
     }
 
+    /// The alignment in bytes.
     pub const fn bytes(self) -> u64 {
         1u64 << self.log2
     }

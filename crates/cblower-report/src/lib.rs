@@ -17,6 +17,8 @@
 //! assert!(text.starts_with("cbuffer CB  [rules: cbuffer, size: 32 bytes]"));
 //! ```
 
+#![deny(missing_docs)]
+
 use std::fmt::Write;
 
 use cblower_layout::{
@@ -25,10 +27,13 @@ use cblower_layout::{
 };
 use serde_json::{json, Value};
 
-/// ANSI colours, or none.
+/// Whether the row diagram colours its cells with ANSI escapes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Colors {
+    /// Plain text: for files, pipes and tests.
     Off,
+    /// Each member path in a colour of its own, padding dimmed (for a
+    /// terminal).
     On,
 }
 
@@ -82,8 +87,12 @@ fn array_suffix(array_len: Option<u64>) -> String {
     }
 }
 
-/// The text report of one buffer. `array_len` is the declaration's
-/// (`BufferDecl::array_len`): the layout does not carry it.
+/// The text report of one buffer: a header line (kind, name, register,
+/// rules, size), the member table (offset, size, alignment, type, name,
+/// nested fields and array elements indented) and the [`row_diagram`].
+/// `array_len` is the declaration's
+/// ([`BufferDecl::array_len`](cblower_layout::BufferDecl::array_len)): the
+/// layout does not carry it.
 pub fn text_report(layout: &BufferLayout, array_len: Option<u64>, colors: Colors) -> String {
     let mut out = String::new();
     let binding = match layout.binding {
@@ -330,8 +339,9 @@ pub const MAX_JSON_NODES: u64 = 100_000;
 /// Runs of identical row patterns shorter than this are printed in full.
 const MIN_REPEATS_TO_ELIDE: usize = 5;
 
-/// The JSON document for all buffers (schema in docs/cli.md).
-/// `array_lens` is parallel to `layouts` (`BufferDecl::array_len`); a
+/// The JSON document for all buffers (schema in `docs/cli.md`).
+/// `array_lens` is parallel to `layouts`
+/// ([`BufferDecl::array_len`](cblower_layout::BufferDecl::array_len)); a
 /// missing entry means a single buffer.
 pub fn json_report(layouts: &[BufferLayout], array_lens: &[Option<u64>]) -> Value {
     let buffers: Vec<Value> = layouts

@@ -12,7 +12,8 @@
 //!   member goes at the next multiple of its alignment.
 //!
 //! This module holds what they share: member filtering, explicit-offset
-//! ordering and the public entry points.
+//! ordering and the public entry points; [`nesting`] holds the limits on
+//! member types checked before any layout.
 
 pub mod aligned;
 pub mod clang22;
@@ -44,6 +45,65 @@ use crate::units::{Alignment, Size};
 /// on the member), the member is laid out where it sits and gets a
 /// type-table entry of its own, so [`BufferLayout::root`] always equals the
 /// tree [`layout_buffer_tree`] computes.
+///
+/// # Errors
+///
+/// A [`LayoutError`] for the first member that cannot be laid out (an
+/// invalid explicit offset, a type too deep or too large, an overflow, a
+/// type the rule set does not support); [`LayoutError::member`] is its
+/// index in `decl.members`.
+///
+/// # Example
+///
+/// The `packoffset` example of `docs/layout-rules.md`: explicitly placed
+/// members go first, by offset; the others follow from the end of the last
+/// one.
+///
+/// ```text
+/// c0  cccc------------        explicit offset gap
+/// c1  ----aaaabbbb----        (d needs 8-byte alignment)
+/// c2  dddddddd
+/// ```
+///
+/// ```
+/// use cblower_layout::{layout_buffer, BufferDecl, BufferKind, Field, LayoutOptions};
+/// use cblower_layout::{PaddingReason, Placement, RuleSet, Scalar, Ty};
+///
+/// let float = || Ty::scalar(Scalar::Float);
+/// let at = |register, component| Placement::PackOffset { register, component };
+/// let decl = BufferDecl::new("CB", BufferKind::CBuffer, vec![
+///     Field::new("a", float()).with_placement(at(1, 1)),
+///     Field::new("b", float()),
+///     Field::new("c", float()).with_placement(at(0, 0)),
+///     Field::new("d", Ty::scalar(Scalar::Double)),
+/// ]);
+/// let layout = layout_buffer(&decl, LayoutOptions::new(RuleSet::CBuffer)).unwrap();
+/// let placed: Vec<(&str, usize, u64)> = layout
+///     .members()
+///     .map(|m| (m.name().as_ref(), m.decl_index(), m.offset().get()))
+///     .collect();
+/// assert_eq!(placed, [("c", 2, 0), ("a", 0, 20), ("b", 1, 24), ("d", 3, 32)]);
+/// assert_eq!(layout.size().get(), 40);
+/// let padding: Vec<(u64, u64, PaddingReason)> = layout
+///     .padding()
+///     .iter()
+///     .map(|p| (p.offset.get(), p.size.get(), p.reason))
+///     .collect();
+/// assert_eq!(padding, [
+///     (4, 16, PaddingReason::ExplicitOffset),
+///     (28, 4, PaddingReason::Alignment),
+/// ]);
+///
+/// // Two explicit offsets that overlap: the error names both members.
+/// let decl = BufferDecl::new("CB", BufferKind::CBuffer, vec![
+///     Field::new("o1", Ty::vector(Scalar::Float, 2)).with_placement(at(0, 0)),
+///     Field::new("o2", float()).with_placement(at(0, 1)),
+/// ]);
+/// let err = layout_buffer(&decl, LayoutOptions::new(RuleSet::CBuffer)).unwrap_err();
+/// assert_eq!(err.to_string(), "packoffset of 'o2' at byte 4 overlaps 'o1' (bytes 0..8)");
+/// assert_eq!(err.member(), 1);
+/// assert_eq!(err.help(), "move one of the members to a packoffset past the other's end");
+/// ```
 pub fn layout_buffer(decl: &BufferDecl, opts: LayoutOptions) -> Result<BufferLayout, LayoutError> {
     check_placements(decl)?;
     nesting::check_nesting(decl.members.iter().enumerate())?;
@@ -156,7 +216,17 @@ impl TypeKey {
 pub(crate) type SharedTypes<V> = HashMap<TypeKey, V, BuildHasherDefault<AddressHasher>>;
 
 /// Lays out a single type at offset 0 (a `StructuredBuffer<T>` element, a
-/// WGSL struct, a nested struct on its own).
+/// WGSL struct, a nested struct on its own): the [`Node`] a buffer holding
+/// just this type would give its one member. Errors report member 0.
+///
+/// ```
+/// use cblower_layout::{layout_type, LayoutOptions, RuleSet, Scalar, Ty};
+///
+/// // std140: `float a[3]` has a stride of 16 and a size of 48; std430 packs it.
+/// let a = Ty::array(Ty::scalar(Scalar::Float), 3);
+/// assert_eq!(layout_type(&a, LayoutOptions::new(RuleSet::Std140)).unwrap().size.get(), 48);
+/// assert_eq!(layout_type(&a, LayoutOptions::new(RuleSet::Std430)).unwrap().size.get(), 12);
+/// ```
 pub fn layout_type(ty: &Ty, opts: LayoutOptions) -> Result<Node, LayoutError> {
     let name: Arc<str> = Arc::from(ty.to_string());
     let field = Field::new(name.clone(), ty.clone());

@@ -11,7 +11,7 @@
 //! matrices are arrays of column vectors (row vectors when row-major), except
 //! that a one-column (one-row) matrix is laid out like a plain vector. With
 //! native 16-bit types off, a row never mixes min-precision and full-precision
-//! data (DXC's behaviour; seed 000 notes it, DXC's tests pin the offsets).
+//! data (DXC's behaviour; DXC's own tests pin the offsets).
 //!
 //! `packoffset(cN.c)` / `register(cN)` members are placed exactly, after the
 //! checks DXC makes: no overlap, no row crossing from a component, 64-bit
