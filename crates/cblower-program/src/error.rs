@@ -6,7 +6,7 @@ use cblower_layout::LayoutError;
 
 use crate::Target;
 
-/// An error of [`crate::lay_out_program`] or [`crate::plan`].
+/// An error of [`crate::lay_out_program`] or [`crate::plan()`].
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum ProgramError {
     /// Buffer `buffer` cannot be laid out; `member` is the index of the

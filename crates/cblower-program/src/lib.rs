@@ -10,7 +10,7 @@
 //! * [`binding`]: one binding concept, from `register`/`[[vk::binding]]`
 //!   and clang's implicit order to the handle intrinsic's operands;
 //! * [`policy`]: what each compiler puts in a buffer (clang-22's `$Globals`);
-//! * [`plan`]: the emission plan, every type, global, function and
+//! * [`mod@plan`]: the emission plan, every type, global, function and
 //!   metadata node a module holds, in order, that both IR writers only
 //!   serialise.
 //!

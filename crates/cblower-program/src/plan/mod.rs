@@ -416,7 +416,8 @@ pub fn plan_module<'a>(
         let (layout_type, fields) = match (&decl.element_type, decl.kind) {
             (Some(elem), BufferKind::ConstantBuffer) => {
                 // `ConstantBuffer<T> CB;` is one member `CB` of type `%T`.
-                let inner = types.user_struct(elem, layout.root())?;
+                let name = names::without_template_arguments(elem);
+                let inner = types.user_struct(elem, name, layout.root())?;
                 types.wrapper_struct(&struct_name, decl.name.clone(), inner)
             }
             _ => types.buffer_struct(&struct_name, &layout)?,

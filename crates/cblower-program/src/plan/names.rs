@@ -173,11 +173,33 @@ pub fn offset_alignment(offset: u64) -> u64 {
 /// Clang's LLVM name for a user struct's layout type: the qualified name, with
 /// `__cblayout_` in front of the last component when members a constant
 /// buffer does not store had to be removed (anywhere inside), and `anon` for
-/// anonymous structs.
+/// anonymous structs. A template instance is named after its template
+/// (`Pair<float3>` is `%Pair`; a second instance becomes `%Pair.0` by LLVM's
+/// renaming), as clang names every record by its declaration's name.
 pub fn struct_type_name(s: &StructTy) -> String {
-    let (scope, base) = match s.name.rsplit_once("::") {
-        Some((scope, base)) => (Some(scope), base),
-        None => (None, &*s.name),
+    layout_name(s, without_template_arguments(&s.name))
+}
+
+/// What tells two user structs apart when they share a layout type name:
+/// [`struct_type_name`] with the template arguments kept, so `Pair<int>` and
+/// `Pair<uint>` stay two types even where their shapes agree.
+pub fn struct_identity(s: &StructTy) -> String {
+    layout_name(s, &s.name)
+}
+
+/// `name` without a trailing template argument list (`NS::Pair<A::B>` is
+/// `NS::Pair`).
+pub fn without_template_arguments(name: &str) -> &str {
+    match name.find('<') {
+        Some(i) => &name[..i],
+        None => name,
+    }
+}
+
+fn layout_name(s: &StructTy, name: &str) -> String {
+    let (scope, base) = match without_template_arguments(name).rsplit_once("::") {
+        Some((scope, _)) => (Some(scope), &name[scope.len() + 2..]),
+        None => (None, name),
     };
     if base == "anon" {
         return "anon".to_owned();
@@ -221,6 +243,20 @@ mod tests {
         f.namespace = ns.map(Arc::from);
         f.is_const = is_const;
         f
+    }
+
+    #[test]
+    fn template_instances_take_their_templates_name() {
+        let pair = |args: &str| {
+            StructTy::new(
+                format!("NS::Pair<{args}>"),
+                vec![Field::new("a", Ty::Scalar(Scalar::Float))],
+            )
+        };
+        assert_eq!(struct_type_name(&pair("float3")), "NS::Pair");
+        assert_eq!(struct_type_name(&pair("A::B")), "NS::Pair");
+        assert_eq!(struct_identity(&pair("A::B")), "NS::Pair<A::B>");
+        assert_eq!(without_template_arguments("Plain"), "Plain");
     }
 
     #[test]

@@ -46,7 +46,8 @@ impl<R: Clone> StructCache<R> {
         self.by_source.insert(Arc::as_ptr(s), (s.clone(), r));
     }
 
-    /// The type built under `llvm_name` for a struct laid out as `node`:
+    /// The type built for the struct `llvm_name` (its identity: the layout
+    /// name with template arguments) laid out as `node`:
     /// `Ok` with the shared type, or `Err` with the key to
     /// [`remember_name`](Self::remember_name) the new type under. Anonymous
     /// structs always miss and have no key (`Err(None)`).

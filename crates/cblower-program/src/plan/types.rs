@@ -32,7 +32,7 @@ use std::sync::Arc;
 use cblower_layout::{BufferLayout, Node, NodeKind, Scalar, Ty};
 
 use super::data_layout::VectorAligns;
-use super::names::struct_type_name;
+use super::names::{struct_identity, struct_type_name};
 use super::struct_cache::StructCache;
 use super::syntax::push_name;
 use super::Flavor;
@@ -497,7 +497,7 @@ impl TypeTable {
 }
 
 /// Builds a module's layout types into a [`TypeTable`], sharing one named
-/// type per user struct ([`StructCache`]'s policy).
+/// type per user struct (the policy of `struct_cache.rs`).
 pub struct PlanTypes {
     /// The types built so far.
     pub table: TypeTable,
@@ -609,11 +609,11 @@ impl PlanTypes {
                 if let Some(id) = source.and_then(|s| self.structs.for_source(s)) {
                     return Ok(PlanRepr::Struct(id));
                 }
-                let llvm_name = match source {
-                    Some(s) => struct_type_name(s),
-                    None => name.to_string(),
+                let (identity, llvm_name) = match source {
+                    Some(s) => (struct_identity(s), struct_type_name(s)),
+                    None => (name.to_string(), name.to_string()),
                 };
-                let id = self.user_struct(&llvm_name, node)?;
+                let id = self.user_struct(&identity, &llvm_name, node)?;
                 if let Some(s) = source {
                     self.structs.remember_source(s, id);
                 }
@@ -723,10 +723,16 @@ impl PlanTypes {
         Ok((id, fields))
     }
 
-    /// The layout type of a user struct called `llvm_name`: the one already
-    /// built under that name for the same shape, or a new one.
-    pub fn user_struct(&mut self, llvm_name: &str, node: &Node) -> Result<TypeId, ProgramError> {
-        let key = match self.structs.for_name(llvm_name, node) {
+    /// The layout type of the user struct `identity` (see
+    /// [`struct_identity`]), named `llvm_name`: the one already built for
+    /// that identity and shape, or a new one.
+    pub fn user_struct(
+        &mut self,
+        identity: &str,
+        llvm_name: &str,
+        node: &Node,
+    ) -> Result<TypeId, ProgramError> {
+        let key = match self.structs.for_name(identity, node) {
             Ok(shared) => return Ok(shared),
             Err(key) => key,
         };
