@@ -137,7 +137,8 @@ fn clang(
         src.display().to_string(),
     ]);
     let argv: Vec<&str> = args.iter().map(String::as_str).collect();
-    let clang = std::env::var("CBLOWER_CLANG22").unwrap_or_else(|_| "/usr/lib/llvm-22/bin/clang-22".into());
+    let clang =
+        std::env::var("CBLOWER_CLANG22").unwrap_or_else(|_| "/usr/lib/llvm-22/bin/clang-22".into());
     match run(Path::new(&clang), &argv) {
         Ok(_) => {
             let text = std::fs::read_to_string(&out_path).map_err(|e| e.to_string())?;
@@ -207,10 +208,14 @@ fn cbuffers(
     }
     let mut buffers = parse_cbuffers(&String::from_utf8_lossy(&out.stderr))?;
     let mut layout = Command::new(env!("CARGO_BIN_EXE_cblower"));
-    layout
-        .arg("layout")
-        .arg(shader)
-        .args(["--rules", "clang-22", "--format", "json", "--target", target.name()]);
+    layout.arg("layout").arg(shader).args([
+        "--rules",
+        "clang-22",
+        "--format",
+        "json",
+        "--target",
+        target.name(),
+    ]);
     if native16 {
         layout.arg("--enable-16bit-types");
     }
@@ -218,7 +223,10 @@ fn cbuffers(
     if !out.status.success() {
         return Err(format!(
             "harness: cblower layout failed: {}",
-            String::from_utf8_lossy(&out.stderr).lines().next().unwrap_or_default()
+            String::from_utf8_lossy(&out.stderr)
+                .lines()
+                .next()
+                .unwrap_or_default()
         ));
     }
     add_bools(&String::from_utf8_lossy(&out.stdout), &mut buffers)?;
@@ -236,7 +244,11 @@ fn compare(want: &str, got: &str, functions: &[String]) -> Result<(), String> {
     let w: Vec<&str> = want.lines().collect();
     let g: Vec<&str> = got.lines().collect();
     if w.len() != g.len() {
-        return Err(format!("results differ: {} lines before, {} after", w.len(), g.len()));
+        return Err(format!(
+            "results differ: {} lines before, {} after",
+            w.len(),
+            g.len()
+        ));
     }
     for (k, (a, b)) in w.iter().zip(&g).enumerate() {
         if a != b {
@@ -287,7 +299,13 @@ fn check_module(
     };
     let before_path = path("before.ll");
     let _ = std::fs::write(&before_path, &before);
-    let want = match run(&lli, &["-entry-function=__driver", &before_path.display().to_string()]) {
+    let want = match run(
+        &lli,
+        &[
+            "-entry-function=__driver",
+            &before_path.display().to_string(),
+        ],
+    ) {
         Ok(w) => w,
         Err(e) => return all(format!("harness: lli before: {e}")),
     };
@@ -310,8 +328,14 @@ fn check_module(
             let after = runnable(&text, dxil, Side::After, &buffers, compute)?;
             let after_path = path(&format!("{pipeline}.after.ll"));
             let _ = std::fs::write(&after_path, &after);
-            let got = run(&lli, &["-entry-function=__driver", &after_path.display().to_string()])
-                .map_err(|e| format!("lli after: {e}"))?;
+            let got = run(
+                &lli,
+                &[
+                    "-entry-function=__driver",
+                    &after_path.display().to_string(),
+                ],
+            )
+            .map_err(|e| format!("lli after: {e}"))?;
             compare(&want, &got, &functions)
         })();
         outcomes.push((
@@ -339,8 +363,14 @@ fn check_shader(file: &Path, prelude: &str, work: &Path) -> BTreeMap<String, Str
             return outcomes;
         }
     };
-    let native16 = text.lines().any(|l| l.trim() == "// cblower-test: native16");
-    let define = if native16 { "#define CBLOWER_NATIVE16\n" } else { "" };
+    let native16 = text
+        .lines()
+        .any(|l| l.trim() == "// cblower-test: native16");
+    let define = if native16 {
+        "#define CBLOWER_NATIVE16\n"
+    } else {
+        ""
+    };
     let source = format!("{define}{prelude}{text}");
     let dir = work.join(name.trim_end_matches(".hlsl"));
     let _ = std::fs::create_dir_all(&dir);
@@ -357,13 +387,15 @@ fn check_shader(file: &Path, prelude: &str, work: &Path) -> BTreeMap<String, Str
         let buffers = modules
             .iter()
             .find_map(|(_, l, m)| m.as_ref().ok().filter(|_| *l == "O0"))
-            .map(|ir| cbuffers(
+            .map(|ir| {
+                cbuffers(
                     ir,
                     target,
                     &dir.join(format!("{}.cbs.ll", target.name())),
                     file,
                     native16,
-                ));
+                )
+            });
         for (stage, level, m) in &modules {
             let key = |p: &str| format!("{name} {} {level} {stage} {p}", target.name());
             let results = match (m, &buffers) {

@@ -60,7 +60,11 @@ const OUT_REGISTERS: u64 = 2;
 
 fn pattern(b: &Buffer, k: u64) -> u8 {
     if b.bools.contains(&(k & !3)) {
-        return if k % 4 == 0 { raw_pattern(&b.name, k) & 1 } else { 0 };
+        return if k % 4 == 0 {
+            raw_pattern(&b.name, k) & 1
+        } else {
+            0
+        };
     }
     raw_pattern(&b.name, k)
 }
@@ -201,10 +205,9 @@ fn callee(line: &str) -> Option<(usize, &str)> {
     let at = line.find(" call ")?;
     let at = line[at..].find(" @")? + at + 1;
     let rest = &line[at..];
-    let end = if rest.starts_with("@\"") {
-        rest[2..].find('"')? + 3
-    } else {
-        rest.find('(')?
+    let end = match rest.strip_prefix("@\"") {
+        Some(quoted) => quoted.find('"')? + 3,
+        None => rest.find('(')?,
     };
     Some((at, &rest[..end]))
 }
@@ -347,8 +350,8 @@ pub fn runnable(
             "@\"llvm.dx.resource.load.cbufferrow.",
             "@dx.op.cbufferLoadLegacy.",
         ]
-            .iter()
-            .any(|c| line.contains(c));
+        .iter()
+        .any(|c| line.contains(c));
         if row_call {
             let (at, _) = callee(&line).ok_or_else(|| format!("harness: no callee: {line}"))?;
             let (args, _, _) =
@@ -423,15 +426,18 @@ fn intrinsic_definition(decl: &str, name: &str) -> Result<String, String> {
     let at = decl.find(" @").unwrap_or(0);
     let ret = decl["declare ".len()..at]
         .split(' ')
-        .filter(|w| !matches!(*w, "noundef" | "nonnull") && !w.starts_with("align") && !w.starts_with("dereferenceable"))
+        .filter(|w| {
+            !matches!(*w, "noundef" | "nonnull")
+                && !w.starts_with("align")
+                && !w.starts_with("dereferenceable")
+        })
         .collect::<Vec<_>>()
         .join(" ");
     let renamed = {
         let n = &decl[at + 1..];
-        let end = if n.starts_with("@\"") {
-            n[2..].find('"').map_or(n.len(), |k| k + 3)
-        } else {
-            n.find('(').unwrap_or(n.len())
+        let end = match n.strip_prefix("@\"") {
+            Some(quoted) => quoted.find('"').map_or(n.len(), |k| k + 3),
+            None => n.find('(').unwrap_or(n.len()),
         };
         n[..end]
             .replace("@llvm.", "@__x.")
@@ -449,7 +455,10 @@ fn intrinsic_definition(decl: &str, name: &str) -> Result<String, String> {
             "define ptr {renamed}(i32 %order, i32 %space, i32 %size, i32 %index, ptr %name) {{\n  %h = call ptr @__handle(i32 %order, ptr %name)\n  ret ptr %h\n}}\n"
         ));
     }
-    if kind.contains(".resource.getpointer.") && !kind.contains(".getpointer.p2.") && !kind.contains(".getpointer.p12.") {
+    if kind.contains(".resource.getpointer.")
+        && !kind.contains(".getpointer.p2.")
+        && !kind.contains(".getpointer.p12.")
+    {
         let cast = if ret == "ptr" {
             "  ret ptr %p\n".to_owned()
         } else {

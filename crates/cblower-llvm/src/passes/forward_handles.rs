@@ -11,9 +11,22 @@
 //! 2. Every load of a `dx.*` handle type from a global is replaced by that
 //!    global's handle and erased, when the call dominates the load.
 //!
-//! A load whose global gets no handle in the same function (a library
-//! function reading a buffer whose handle is created in the global
-//! constructor), or that the call does not dominate, is an error naming the
+//! Beyond LLVM 22 (library modules, where clang-22 creates the handles in
+//! the global constructor, `_init_buffer_*` or its inlined copy, and every
+//! exported function reads `@<Name>.cb`):
+//!
+//! 3. A load that no creation of its own function dominates gets a copy of
+//!    the global's creation call at the top of its function's entry block
+//!    (one copy per function and global, after the `alloca`s), when every
+//!    creation stored into that global in the module is the same call: the
+//!    same intrinsic with the same constant arguments. Handle creation is
+//!    pure, so the copy is the same handle.
+//! 4. Once no load of a global is left, the stores into it and the global are
+//!    erased. The creation calls stay: their bindings still occupy registers
+//!    for implicit binding, and `dxil-op-lower` lowers them.
+//!
+//! A load that can be neither forwarded nor rematerialised (different
+//! creations stored into one global, or none at all) is an error naming the
 //! function and the load, as in LLVM. Loads through an `alloca` or another
 //! load (clang's `-O0` shapes) are not followed: they are reported too.
 
@@ -26,7 +39,8 @@ use llvm_sys::LLVMOpcode;
 use super::implicit_binding::{HANDLE_FROM_BINDING, HANDLE_FROM_IMPLICIT_BINDING};
 use super::PassError;
 use crate::ffi::{
-    intrinsic_id, module_functions, store_parts, successors, RawBlock, RawValue, ValueKind,
+    call_args, called_function, clone_instruction, insert_before, intrinsic_id, module_functions,
+    store_parts, successors, RawBlock, RawValue, ValueKind,
 };
 
 /// True for DXIL resource handle types (`dx.CBuffer`, `dx.TypedBuffer`, ...).
@@ -42,13 +56,102 @@ pub fn run(module: &Module<'_>) -> Result<(), PassError> {
         intrinsic_id(HANDLE_FROM_BINDING),
         intrinsic_id(HANDLE_FROM_IMPLICIT_BINDING),
     ];
-    for function in module_functions(module) {
-        forward_in(function, &creators)?;
+    let functions = module_functions(module);
+    let repeatable = repeatable_creations(&functions, &creators);
+    let mut forwarded_globals = Vec::new();
+    for &function in &functions {
+        forward_in(function, &creators, &repeatable, &mut forwarded_globals)?;
     }
+    drop_unread_stores(&forwarded_globals);
     Ok(())
 }
 
-fn forward_in<'ctx>(function: RawValue<'ctx>, creators: &[u32; 2]) -> Result<(), PassError> {
+/// Handle creations stored into a global, module-wide: the global maps to
+/// its creation call when every creation stored into it calls the same
+/// intrinsic with the same constant arguments (constants are uniqued, so
+/// equal operands are the same value), to `None` otherwise.
+fn repeatable_creations<'ctx>(
+    functions: &[RawValue<'ctx>],
+    creators: &[u32; 2],
+) -> FastMap<RawValue<'ctx>, Option<RawValue<'ctx>>> {
+    let mut map: FastMap<RawValue<'ctx>, Option<RawValue<'ctx>>> = FastMap::default();
+    for function in functions {
+        for block in function.blocks() {
+            for inst in block.instructions() {
+                let id = inst.called_intrinsic_id();
+                if id == 0 || !creators.contains(&id) {
+                    continue;
+                }
+                for user in inst.users() {
+                    let Some((value, ptr)) = store_parts(user) else {
+                        continue;
+                    };
+                    if value != inst || ptr.kind() != ValueKind::GlobalVariable {
+                        continue;
+                    }
+                    let entry = map.entry(ptr).or_insert(Some(inst));
+                    if let Some(first) = *entry {
+                        if !same_constant_call(first, inst) {
+                            *entry = None;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    map
+}
+
+fn same_constant_call(a: RawValue<'_>, b: RawValue<'_>) -> bool {
+    let (args_a, args_b) = (call_args(a), call_args(b));
+    called_function(a) == called_function(b)
+        && args_a.iter().all(|v| v.is_constant())
+        && args_a == args_b
+}
+
+/// Where a rematerialised handle goes: the first instruction of the entry
+/// block that is not an `alloca` or a `phi`.
+fn entry_insertion_point(function: RawValue<'_>) -> Option<RawValue<'_>> {
+    let entry = *function.blocks().first()?;
+    entry.instructions().into_iter().find(|i| {
+        !matches!(
+            i.opcode(),
+            Some(LLVMOpcode::LLVMAlloca) | Some(LLVMOpcode::LLVMPHI)
+        )
+    })
+}
+
+/// Step 4: erases the stores into globals nothing loads any more, and the
+/// globals. The creation calls stay (they still name their bindings, which
+/// implicit binding counts as occupied).
+fn drop_unread_stores(globals: &[RawValue<'_>]) {
+    let mut seen = FastSet::default();
+    for &global in globals {
+        if !seen.insert(global) {
+            continue;
+        }
+        let users = global.users();
+        let only_stores = users
+            .iter()
+            .all(|u| store_parts(*u).is_some_and(|(v, p)| p == global && v != global));
+        if !only_stores {
+            continue;
+        }
+        for store in users {
+            store.erase_instruction();
+        }
+        if !global.has_uses() {
+            global.delete_global();
+        }
+    }
+}
+
+fn forward_in<'ctx>(
+    function: RawValue<'ctx>,
+    creators: &[u32; 2],
+    repeatable: &FastMap<RawValue<'ctx>, Option<RawValue<'ctx>>>,
+    forwarded_globals: &mut Vec<RawValue<'ctx>>,
+) -> Result<(), PassError> {
     let mut handles: FastMap<RawValue<'ctx>, RawValue<'ctx>> = FastMap::default();
     let mut loads = Vec::new();
     for block in function.blocks() {
@@ -81,35 +184,63 @@ fn forward_in<'ctx>(function: RawValue<'ctx>, creators: &[u32; 2]) -> Result<(),
         }
     }
     let mut dominance = Dominance::default();
+    let mut copies: FastMap<RawValue<'ctx>, RawValue<'ctx>> = FastMap::default();
     for load in loads {
-        let pointer = load.operand(0);
-        let handle = pointer
+        let Some(global) = load
+            .operand(0)
             .filter(|p| p.kind() == ValueKind::GlobalVariable)
-            .and_then(|p| handles.get(&p).copied());
-        let Some(handle) = handle else {
-            return Err(PassError::at(
-                load,
-                format!(
-                    "the handle loaded here is not created in function '{}' (only a handle \
-                     created and stored into a global in the same function can be forwarded; \
-                     inline the function that creates it)",
-                    function.name()
-                ),
-            ));
+        else {
+            return Err(not_created_here(load, function));
         };
-        if !dominance.dominates(handle, load) {
-            return Err(PassError::at(
-                load,
-                format!(
-                    "this load is not dominated by the handle creation %{}",
-                    handle.name()
-                ),
-            ));
-        }
+        let local = handles
+            .get(&global)
+            .copied()
+            .filter(|&h| dominance.dominates(h, load));
+        let remat = repeatable.get(&global).copied().flatten();
+        let handle = match (local, remat) {
+            (Some(h), _) => h,
+            (None, Some(def)) => match copies.get(&global) {
+                Some(&copy) => copy,
+                None => {
+                    let at = entry_insertion_point(function)
+                        .ok_or_else(|| not_created_here(load, function))?;
+                    let copy = clone_instruction(def);
+                    insert_before(copy, at, &def.name())?;
+                    copies.insert(global, copy);
+                    copy
+                }
+            },
+            (None, None) => match handles.get(&global) {
+                Some(&h) => {
+                    return Err(PassError::at(
+                        load,
+                        format!(
+                            "this load is not dominated by the handle creation %{}",
+                            h.name()
+                        ),
+                    ))
+                }
+                None => return Err(not_created_here(load, function)),
+            },
+        };
         load.replace_all_uses_with(handle);
         load.erase_instruction();
+        forwarded_globals.push(global);
     }
     Ok(())
+}
+
+/// The error for a handle load that cannot be forwarded or rematerialised.
+fn not_created_here<'ctx>(load: RawValue<'ctx>, function: RawValue<'ctx>) -> PassError {
+    PassError::at(
+        load,
+        format!(
+            "the handle loaded here is not created in function '{}' (only a handle \
+                     created and stored into a global in the same function can be forwarded; \
+                     inline the function that creates it)",
+            function.name()
+        ),
+    )
 }
 
 /// Dominance between instructions of one function, from block reachability:
