@@ -363,6 +363,16 @@ fn stored_handle<'ctx>(
         ));
     }
     let value = store.operand(0).unwrap_or(load);
+    if value.ty() != load.ty() {
+        return Err(PassError::at(
+            store,
+            format!(
+                "this store writes %{} with another type than the handle %{} loaded from it",
+                pointer.name(),
+                load.name()
+            ),
+        ));
+    }
     Ok((value, pointer))
 }
 
