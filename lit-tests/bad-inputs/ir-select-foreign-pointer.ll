@@ -1,4 +1,5 @@
-; A select between a cbuffer pointer and a pointer from elsewhere.
+; A select between a cbuffer pointer and a pointer from elsewhere, passed to
+; a call (a select that is only loaded from is split into two loads).
 ; RUN: rm -f %t.out
 ; RUN: sh -c '%cblower-opt -S -passes=dxil-cbuffer-lowering %s -o %t.out; echo "exit=$?"' 2>&1 | FileCheck %s
 ; RUN: not test -e %t.out
@@ -17,8 +18,11 @@ target triple = "dxil-pc-shadermodel6.6-compute"
 define float @f(i1 %k, ptr addrspace(2) %other) {
   %p = select i1 %k, ptr addrspace(2) @a, ptr addrspace(2) %other
   %v = load float, ptr addrspace(2) %p, align 4
+  call void @keep(ptr addrspace(2) %p)
   ret float %v
 }
+
+declare void @keep(ptr addrspace(2))
 
 !hlsl.cbs = !{!0}
 !0 = !{ptr @CB.cb, ptr addrspace(2) @a}

@@ -1,7 +1,8 @@
-; Handle loads that cannot be forwarded are errors naming the function and
-; the load (exit 1, no output): a load the creation does not dominate, and a
-; load in a function that never creates the handle (an exported library
-; function; its handle is created in the global constructor).
+; Handle loads that can be neither forwarded nor rematerialised are errors
+; naming the function and the load (exit 1, no output): a load the creation
+; does not dominate, when the creation reads a run-time value (so it cannot
+; be repeated at the top of the function), and a load of a global into which
+; no handle is ever stored.
 ; RUN: rm -f %t.out
 ; RUN: split-file %s %t
 ; RUN: not %cblower-opt -S -passes=dxil-forward-handle-accesses %t/undominated.ll -o %t.out 2>&1 | FileCheck %s --check-prefix=UNDOM
@@ -19,10 +20,10 @@ target triple = "dxil-pc-shadermodel6.6-compute"
 %__cblayout_CB = type <{ float }>
 @CB.cb = global target("dx.CBuffer", %__cblayout_CB) poison
 
-define void @main() {
+define void @main(i32 %k) {
 entry:
   %early = load target("dx.CBuffer", %__cblayout_CB), ptr @CB.cb, align 4
-  %h = call target("dx.CBuffer", %__cblayout_CB) @llvm.dx.resource.handlefrombinding.tdx.CBuffer_s___cblayout_CBst(i32 0, i32 0, i32 1, i32 0, ptr null)
+  %h = call target("dx.CBuffer", %__cblayout_CB) @llvm.dx.resource.handlefrombinding.tdx.CBuffer_s___cblayout_CBst(i32 0, i32 0, i32 4, i32 %k, ptr null)
   store target("dx.CBuffer", %__cblayout_CB) %h, ptr @CB.cb, align 4
   ret void
 }
@@ -33,13 +34,6 @@ target triple = "dxilv1.3-pc-shadermodel6.3-library"
 %__cblayout_CB = type <{ float }>
 @CB.cb = global target("dx.CBuffer", %__cblayout_CB) poison
 @x = external hidden addrspace(2) global float, align 4
-
-define internal void @_init_buffer_CB.cb() {
-entry:
-  %CB.cb_h = call target("dx.CBuffer", %__cblayout_CB) @llvm.dx.resource.handlefrombinding.tdx.CBuffer_s___cblayout_CBst(i32 0, i32 0, i32 1, i32 0, ptr null)
-  store target("dx.CBuffer", %__cblayout_CB) %CB.cb_h, ptr @CB.cb, align 4
-  ret void
-}
 
 define float @get() {
 entry:

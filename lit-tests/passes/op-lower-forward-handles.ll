@@ -1,6 +1,7 @@
 ; dxil-forward-handle-accesses: a load of a handle global is replaced by the
 ; handle creation stored into it in the same function, when the creation
 ; dominates the load (here from the entry block into both arms of a branch).
+; Once nothing loads the global, the store into it and the global go.
 ; RUN: %cblower-opt -S -passes=dxil-forward-handle-accesses %s | FileCheck %s
 ; RUN: %cblower-opt -S -passes=dxil-forward-handle-accesses %s | %opt-22 -passes=verify -disable-output
 
@@ -13,13 +14,13 @@ target triple = "dxil-pc-shadermodel6.6-compute"
 ; CHECK-LABEL: define float @main(i1 %c)
 ; CHECK-NEXT: entry:
 ; CHECK-NEXT: %h = call target("dx.CBuffer", %__cblayout_CB) @llvm.dx.resource.handlefrombinding.tdx.CBuffer_s___cblayout_CBst(i32 0, i32 0, i32 1, i32 0, ptr null)
-; CHECK-NEXT: store target("dx.CBuffer", %__cblayout_CB) %h, ptr @CB.cb, align 4
 ; CHECK-NEXT: br i1 %c, label %a, label %b
 ; CHECK: a:
 ; CHECK-NEXT: %ra = call { float, float, float, float } @llvm.dx.resource.load.cbufferrow.4.f32.f32.f32.f32.tdx.CBuffer_s___cblayout_CBst(target("dx.CBuffer", %__cblayout_CB) %h, i32 0)
 ; CHECK: b:
 ; CHECK-NEXT: %rb = call { float, float, float, float } @llvm.dx.resource.load.cbufferrow.4.f32.f32.f32.f32.tdx.CBuffer_s___cblayout_CBst(target("dx.CBuffer", %__cblayout_CB) %h, i32 0)
 ; CHECK-NOT: load target
+; CHECK-NOT: @CB.cb
 
 define float @main(i1 %c) {
 entry:

@@ -367,7 +367,6 @@ fn expected_refusals(target: Target) -> Vec<(&'static str, &'static str)> {
                 "this is a DXIL module: run dxil-cbuffer-access",
             ),
             ("dxil-op-lower", "the cbuffer has no register yet"),
-            ("dxil-lower", "is not created in function 'read_everything'"),
             (COMBINED, "reads a handle loaded from a global"),
         ],
         // The DXIL access passes refuse a SPIR-V module at its handle type

@@ -11,11 +11,34 @@
 //! 2. Every load of a `dx.*` handle type from a global is replaced by that
 //!    global's handle and erased, when the call dominates the load.
 //!
-//! A load whose global gets no handle in the same function (a library
-//! function reading a buffer whose handle is created in the global
-//! constructor), or that the call does not dominate, is an error naming the
-//! function and the load, as in LLVM. Loads through an `alloca` or another
-//! load (clang's `-O0` shapes) are not followed: they are reported too.
+//! Beyond LLVM 22 (library modules, where clang-22 creates the handles in
+//! the global constructor, `_init_buffer_*` or its inlined copy, and every
+//! exported function reads `@<Name>.cb`):
+//!
+//! 3. A load that no creation of its own function dominates gets a copy of
+//!    the global's creation call at the top of its function's entry block
+//!    (one copy per function and global, after the `alloca`s), when every
+//!    creation stored into that global in the module is the same call: the
+//!    same intrinsic with the same constant arguments. Handle creation is
+//!    pure, so the copy is the same handle.
+//! 4. Once no load of a global is left, the stores into it and the global are
+//!    erased. The creation calls stay: their bindings still occupy registers
+//!    for implicit binding, and `dxil-op-lower` lowers them.
+//!
+//! 5. A load from an `alloca` (clang's `-O0` locals and `inout`
+//!    temporaries) reads the value of the one store into it, when that
+//!    store dominates the load and the `alloca` is only stored to and loaded
+//!    from; loads are taken in program order, so a handle copied through
+//!    several locals is followed link by link. Allocas left only written
+//!    are erased with their store.
+//!
+//! A `dx.CBuffer` load that can be neither forwarded nor rematerialised
+//! (different creations stored into one global, none at all, a second store
+//! into the alloca, an alloca that escapes, a pointer that is an argument
+//! or a field of one) is an error at the instruction that breaks the chain,
+//! naming the function. Loads of other resource handles that cannot be
+//! followed are left as they are (`dxil-op-lower` leaves those resources
+//! alone too).
 
 use crate::fast_hash::{FastMap, FastSet};
 use std::collections::VecDeque;
@@ -26,7 +49,8 @@ use llvm_sys::LLVMOpcode;
 use super::implicit_binding::{HANDLE_FROM_BINDING, HANDLE_FROM_IMPLICIT_BINDING};
 use super::PassError;
 use crate::ffi::{
-    intrinsic_id, module_functions, store_parts, successors, RawBlock, RawValue, ValueKind,
+    call_args, called_function, clone_instruction, insert_before, intrinsic_id, module_functions,
+    store_parts, successors, RawBlock, RawValue, ValueKind,
 };
 
 /// True for DXIL resource handle types (`dx.CBuffer`, `dx.TypedBuffer`, ...).
@@ -42,13 +66,102 @@ pub fn run(module: &Module<'_>) -> Result<(), PassError> {
         intrinsic_id(HANDLE_FROM_BINDING),
         intrinsic_id(HANDLE_FROM_IMPLICIT_BINDING),
     ];
-    for function in module_functions(module) {
-        forward_in(function, &creators)?;
+    let functions = module_functions(module);
+    let repeatable = repeatable_creations(&functions, &creators);
+    let mut forwarded_globals = Vec::new();
+    for &function in &functions {
+        forward_in(function, &creators, &repeatable, &mut forwarded_globals)?;
     }
+    drop_unread_stores(&forwarded_globals);
     Ok(())
 }
 
-fn forward_in<'ctx>(function: RawValue<'ctx>, creators: &[u32; 2]) -> Result<(), PassError> {
+/// Handle creations stored into a global, module-wide: the global maps to
+/// its creation call when every creation stored into it calls the same
+/// intrinsic with the same constant arguments (constants are uniqued, so
+/// equal operands are the same value), to `None` otherwise.
+fn repeatable_creations<'ctx>(
+    functions: &[RawValue<'ctx>],
+    creators: &[u32; 2],
+) -> FastMap<RawValue<'ctx>, Option<RawValue<'ctx>>> {
+    let mut map: FastMap<RawValue<'ctx>, Option<RawValue<'ctx>>> = FastMap::default();
+    for function in functions {
+        for block in function.blocks() {
+            for inst in block.instructions() {
+                let id = inst.called_intrinsic_id();
+                if id == 0 || !creators.contains(&id) {
+                    continue;
+                }
+                for user in inst.users() {
+                    let Some((value, ptr)) = store_parts(user) else {
+                        continue;
+                    };
+                    if value != inst || ptr.kind() != ValueKind::GlobalVariable {
+                        continue;
+                    }
+                    let entry = map.entry(ptr).or_insert(Some(inst));
+                    if let Some(first) = *entry {
+                        if !same_constant_call(first, inst) {
+                            *entry = None;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    map
+}
+
+fn same_constant_call(a: RawValue<'_>, b: RawValue<'_>) -> bool {
+    let (args_a, args_b) = (call_args(a), call_args(b));
+    called_function(a) == called_function(b)
+        && args_a.iter().all(|v| v.is_constant())
+        && args_a == args_b
+}
+
+/// Where a rematerialised handle goes: the first instruction of the entry
+/// block that is not an `alloca` or a `phi`.
+fn entry_insertion_point(function: RawValue<'_>) -> Option<RawValue<'_>> {
+    let entry = *function.blocks().first()?;
+    entry.instructions().into_iter().find(|i| {
+        !matches!(
+            i.opcode(),
+            Some(LLVMOpcode::LLVMAlloca) | Some(LLVMOpcode::LLVMPHI)
+        )
+    })
+}
+
+/// Step 4: erases the stores into globals nothing loads any more, and the
+/// globals. The creation calls stay (they still name their bindings, which
+/// implicit binding counts as occupied).
+fn drop_unread_stores(globals: &[RawValue<'_>]) {
+    let mut seen = FastSet::default();
+    for &global in globals {
+        if !seen.insert(global) {
+            continue;
+        }
+        let users = global.users();
+        let only_stores = users
+            .iter()
+            .all(|u| store_parts(*u).is_some_and(|(v, p)| p == global && v != global));
+        if !only_stores {
+            continue;
+        }
+        for store in users {
+            store.erase_instruction();
+        }
+        if !global.has_uses() {
+            global.delete_global();
+        }
+    }
+}
+
+fn forward_in<'ctx>(
+    function: RawValue<'ctx>,
+    creators: &[u32; 2],
+    repeatable: &FastMap<RawValue<'ctx>, Option<RawValue<'ctx>>>,
+    forwarded_globals: &mut Vec<RawValue<'ctx>>,
+) -> Result<(), PassError> {
     let mut handles: FastMap<RawValue<'ctx>, RawValue<'ctx>> = FastMap::default();
     let mut loads = Vec::new();
     for block in function.blocks() {
@@ -81,35 +194,199 @@ fn forward_in<'ctx>(function: RawValue<'ctx>, creators: &[u32; 2]) -> Result<(),
         }
     }
     let mut dominance = Dominance::default();
-    for load in loads {
-        let pointer = load.operand(0);
-        let handle = pointer
-            .filter(|p| p.kind() == ValueKind::GlobalVariable)
-            .and_then(|p| handles.get(&p).copied());
-        let Some(handle) = handle else {
-            return Err(PassError::at(
-                load,
-                format!(
-                    "the handle loaded here is not created in function '{}' (only a handle \
-                     created and stored into a global in the same function can be forwarded; \
-                     inline the function that creates it)",
-                    function.name()
-                ),
-            ));
+    let mut copies: FastMap<RawValue<'ctx>, RawValue<'ctx>> = FastMap::default();
+    let (from_globals, through_memory): (Vec<_>, Vec<_>) = loads.into_iter().partition(|l| {
+        l.operand(0)
+            .is_some_and(|p| p.kind() == ValueKind::GlobalVariable)
+    });
+    for load in from_globals {
+        let Some(global) = load.operand(0) else {
+            continue;
         };
-        if !dominance.dominates(handle, load) {
-            return Err(PassError::at(
-                load,
-                format!(
-                    "this load is not dominated by the handle creation %{}",
-                    handle.name()
-                ),
-            ));
-        }
+        let local = handles
+            .get(&global)
+            .copied()
+            .filter(|&h| dominance.dominates(h, load));
+        let remat = repeatable.get(&global).copied().flatten();
+        let handle = match (local, remat) {
+            (Some(h), _) => h,
+            (None, Some(def)) => match copies.get(&global) {
+                Some(&copy) => copy,
+                None => {
+                    let at = entry_insertion_point(function)
+                        .ok_or_else(|| not_created_here(load, function))?;
+                    let copy = clone_instruction(def);
+                    insert_before(copy, at, &def.name())?;
+                    copies.insert(global, copy);
+                    copy
+                }
+            },
+            (None, None) if !is_cbuffer_handle(load) => continue,
+            (None, None) => match handles.get(&global) {
+                Some(&h) => {
+                    return Err(PassError::at(
+                        load,
+                        format!(
+                            "this load is not dominated by the handle creation %{}",
+                            h.name()
+                        ),
+                    ))
+                }
+                None => return Err(not_created_here(load, function)),
+            },
+        };
         load.replace_all_uses_with(handle);
         load.erase_instruction();
+        forwarded_globals.push(global);
+    }
+    // Step 5 (clang's -O0 shapes): loads from allocas, in program order, so
+    // a handle passed through several locals is forwarded link by link.
+    let mut locals = Vec::new();
+    for load in through_memory {
+        match stored_handle(load, &mut dominance) {
+            Ok((value, alloca)) => {
+                load.replace_all_uses_with(value);
+                load.erase_instruction();
+                locals.push(alloca);
+            }
+            Err(e) if is_cbuffer_handle(load) => return Err(e),
+            // Other resources are left as they are (dxil-op-lower leaves
+            // them to LLVM too).
+            Err(_) => {}
+        }
+    }
+    // Allocas only written any more: the store and the alloca go.
+    let mut seen = FastSet::default();
+    for alloca in locals {
+        if !seen.insert(alloca) {
+            continue;
+        }
+        let users = alloca.users();
+        if users
+            .iter()
+            .all(|u| store_parts(*u).is_some_and(|(_, p)| p == alloca))
+        {
+            for store in users {
+                store.erase_instruction();
+            }
+            alloca.erase_instruction();
+        }
     }
     Ok(())
+}
+
+/// True for `target("dx.CBuffer", ...)` values.
+fn is_cbuffer_handle(v: RawValue<'_>) -> bool {
+    v.ty().target_ext_name().is_some_and(|n| n == "dx.CBuffer")
+}
+
+/// The handle a load from memory other than a global reads: the value of
+/// the one store into its `alloca`, when that store dominates the load and
+/// the `alloca` is only stored to and loaded from (LLVM's
+/// `dxil-forward-handle-accesses` follows allocas the same way). Anything
+/// else is an error at the instruction that breaks the chain.
+fn stored_handle<'ctx>(
+    load: RawValue<'ctx>,
+    dominance: &mut Dominance<'ctx>,
+) -> Result<(RawValue<'ctx>, RawValue<'ctx>), PassError> {
+    let Some(pointer) = load.operand(0) else {
+        return Err(PassError::at(load, "a load without a pointer operand"));
+    };
+    if pointer.opcode() != Some(LLVMOpcode::LLVMAlloca) {
+        let culprit = if pointer.opcode().is_some() {
+            pointer
+        } else {
+            load
+        };
+        let what = match pointer.kind() {
+            ValueKind::Argument => format!("the argument %{}", pointer.name()),
+            _ => format!("%{}", pointer.name()),
+        };
+        return Err(PassError::at(
+            culprit,
+            format!(
+                "the handle %{} is loaded through {what}, which cannot be followed to the \
+                 handle's creation (handles are followed through globals and through allocas \
+                 stored once; inline the function that passes it)",
+                load.name()
+            ),
+        ));
+    }
+    let mut stores = Vec::new();
+    for user in pointer.users() {
+        match store_parts(user) {
+            Some((value, p)) if p == pointer && value != pointer => {
+                if !stores.contains(&user) {
+                    stores.push(user);
+                }
+            }
+            _ if user.opcode() == Some(LLVMOpcode::LLVMLoad) => {}
+            _ => {
+                return Err(PassError::at(
+                    user,
+                    format!(
+                        "%{} escapes here, so the handle %{} loaded from it cannot be followed",
+                        pointer.name(),
+                        load.name()
+                    ),
+                ))
+            }
+        }
+    }
+    if stores.len() > 1 {
+        // Use lists run newest first: report the first store in the block.
+        let last = stores[stores.len() - 1];
+        return Err(PassError::at(
+            last,
+            format!(
+                "this is one of {} stores into %{}, so the handle %{} loaded from it cannot \
+                 be followed (an alloca is followed only when it is stored once)",
+                stores.len(),
+                pointer.name(),
+                load.name()
+            ),
+        ));
+    }
+    let Some(&store) = stores.first() else {
+        return Err(PassError::at(
+            load,
+            format!("no handle is ever stored into %{}", pointer.name()),
+        ));
+    };
+    if !dominance.dominates(store, load) {
+        return Err(PassError::at(
+            load,
+            format!(
+                "this load is not dominated by the store into %{}",
+                pointer.name()
+            ),
+        ));
+    }
+    let value = store.operand(0).unwrap_or(load);
+    if value.ty() != load.ty() {
+        return Err(PassError::at(
+            store,
+            format!(
+                "this store writes %{} with another type than the handle %{} loaded from it",
+                pointer.name(),
+                load.name()
+            ),
+        ));
+    }
+    Ok((value, pointer))
+}
+
+/// The error for a handle load that cannot be forwarded or rematerialised.
+fn not_created_here<'ctx>(load: RawValue<'ctx>, function: RawValue<'ctx>) -> PassError {
+    PassError::at(
+        load,
+        format!(
+            "the handle loaded here is not created in function '{}' (only a handle \
+                     created and stored into a global in the same function can be forwarded; \
+                     inline the function that creates it)",
+            function.name()
+        ),
+    )
 }
 
 /// Dominance between instructions of one function, from block reachability:
@@ -166,4 +443,65 @@ fn reachable_avoiding(avoid: RawBlock<'_>) -> FastSet<RawBlock<'_>> {
         }
     }
     seen
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir_io::{parse_module, print_module};
+    use inkwell::context::Context;
+
+    const HEAD: &str = "target triple = \"dxil-pc-shadermodel6.6-library\"\n\
+        %L = type <{ float }>\n\
+        @CB.cb = global target(\"dx.CBuffer\", %L) poison\n\
+        declare target(\"dx.CBuffer\", %L) @llvm.dx.resource.handlefrombinding.tdx.CBuffer_s_Lst(i32, i32, i32, i32, ptr)\n\
+        declare { float, float, float, float } @llvm.dx.resource.load.cbufferrow.4(target(\"dx.CBuffer\", %L), i32)\n";
+
+    fn ctor(space: u32) -> String {
+        format!(
+            "define internal void @init{space}() {{\n  %h = call target(\"dx.CBuffer\", %L) @llvm.dx.resource.handlefrombinding.tdx.CBuffer_s_Lst(i32 {space}, i32 0, i32 1, i32 0, ptr null)\n  store target(\"dx.CBuffer\", %L) %h, ptr @CB.cb\n  ret void\n}}\n"
+        )
+    }
+
+    const READER: &str = "define void @f() {\nentry:\n  %a = alloca i32\n  %x = load target(\"dx.CBuffer\", %L), ptr @CB.cb\n  %r = call { float, float, float, float } @llvm.dx.resource.load.cbufferrow.4(target(\"dx.CBuffer\", %L) %x, i32 0)\n  %y = load target(\"dx.CBuffer\", %L), ptr @CB.cb\n  %s = call { float, float, float, float } @llvm.dx.resource.load.cbufferrow.4(target(\"dx.CBuffer\", %L) %y, i32 1)\n  ret void\n}\n";
+
+    #[test]
+    fn constructor_handle_is_repeated_once_per_reading_function() {
+        let ctx = Context::create();
+        let text = format!("{HEAD}{}{READER}", ctor(0));
+        let module = parse_module(&ctx, text.as_bytes(), "t.ll").unwrap();
+        run(&module).unwrap();
+        let out = print_module(&module);
+        let f = &out[out.find("define void @f()").unwrap()..];
+        let f = &f[..f.find("\n}").unwrap()];
+        assert_eq!(
+            f.lines().collect::<Vec<_>>(),
+            [
+                "define void @f() {",
+                "entry:",
+                "  %a = alloca i32, align 4",
+                "  %h = call target(\"dx.CBuffer\", %L) @llvm.dx.resource.handlefrombinding.tdx.CBuffer_s_Lst(i32 0, i32 0, i32 1, i32 0, ptr null)",
+                "  %r = call { float, float, float, float } @llvm.dx.resource.load.cbufferrow.4.f32.f32.f32.f32.tdx.CBuffer_s_Lst(target(\"dx.CBuffer\", %L) %h, i32 0)",
+                "  %s = call { float, float, float, float } @llvm.dx.resource.load.cbufferrow.4.f32.f32.f32.f32.tdx.CBuffer_s_Lst(target(\"dx.CBuffer\", %L) %h, i32 1)",
+                "  ret void",
+            ]
+        );
+        assert!(!out.contains("@CB.cb"), "{out}");
+        assert!(!out.contains("store"), "{out}");
+        crate::ffi::verify_module(&module).unwrap();
+    }
+
+    #[test]
+    fn different_creations_in_one_global_are_not_repeated() {
+        let ctx = Context::create();
+        let text = format!("{HEAD}{}{}{READER}", ctor(0), ctor(1));
+        let module = parse_module(&ctx, text.as_bytes(), "t.ll").unwrap();
+        let err = run(&module).unwrap_err().to_string();
+        assert!(
+            err.starts_with(
+                "in function 'f': the handle loaded here is not created in function 'f'"
+            ),
+            "{err}"
+        );
+    }
 }

@@ -27,6 +27,17 @@
 //! * they start at the same byte within a row (so the element stays a
 //!   constant);
 //! * their run-time GEP strides are whole rows.
+//!
+//! A merge whose arms read different buffers, or one of which is not a
+//! cbuffer pointer at all (`cond ? cbA.x : cbB.y`, `cond ? cb.s : local`),
+//! is split first when everything reading it is a chain of GEPs ending in
+//! loads: each load is repeated on each arm (GEPs cloned onto the arm's
+//! pointer) and the loaded values are merged instead, with a `select`
+//! right before the load, or a `phi` whose values are loaded at the end of
+//! the incoming blocks (then the GEPs behind the phi must have constant
+//! indices, which are available there). Cbuffer memory does not change, so
+//! loading in every arm is safe. Merges left after that are rewritten as
+//! above.
 
 use crate::fast_hash::{FastMap, FastSet};
 use llvm_sys::LLVMOpcode;
@@ -35,7 +46,10 @@ use super::cbuffer_access::GETPOINTER;
 use super::resource_access::is_cbuffer_pointer;
 use super::row_access::{dynamic_rows, emit_linear, exact_bytes, IrArith, ROW_BYTES};
 use super::PassError;
-use crate::ffi::{AccessBuilder, ModuleLayout, RawBlock, RawBuilder, RawType, RawValue, ValueKind};
+use crate::ffi::{
+    clone_instruction, insert_before, AccessBuilder, ModuleLayout, RawBlock, RawBuilder, RawType,
+    RawValue, ValueKind,
+};
 
 /// Where a pointer's GEP chain starts.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -150,6 +164,42 @@ pub fn merge_pointers<'ctx>(
     let changed = merges.len() != before;
     if merges.is_empty() {
         return Ok(changed);
+    }
+    // Merges of different buffers (or of a non-cbuffer pointer) whose
+    // readers are loads: the loads move into the arms (module docs).
+    loop {
+        let set: FastSet<RawValue<'ctx>> = merges.iter().copied().collect();
+        let entry = function.blocks().first().copied();
+        let mut split_one = false;
+        for &m in &merges {
+            let mergeable = (|| {
+                let mut incoming = FastMap::default();
+                let mut list = Vec::new();
+                for i in pointer_operands(m) {
+                    list.push(trace(m, m.operand(i), &set, getpointer_id)?);
+                }
+                incoming.insert(m, list);
+                for (_, root) in &incoming[&m] {
+                    if let Root::Merge(_) = root {
+                        // Judged when the inner merge is.
+                        return Ok(());
+                    }
+                }
+                let summary = handle_summaries(&[m], &incoming)[&m];
+                handle_source(m, summary, &incoming, entry).map(|_| ())
+            })();
+            if mergeable.is_err() && split_loads(extra, m)? {
+                split_one = true;
+                break;
+            }
+        }
+        if !split_one {
+            break;
+        }
+        merges = find_merges(pointers);
+        if merges.is_empty() {
+            return Ok(true);
+        }
     }
     let set: FastSet<RawValue<'ctx>> = merges.iter().copied().collect();
 
@@ -510,4 +560,176 @@ fn first_non_phi<'ctx>(phi: RawValue<'ctx>) -> Option<RawValue<'ctx>> {
         next = n.next_instruction();
     }
     None
+}
+
+/// The GEP chains from `v` to the loads reading through them, or `None`
+/// when something else (a call, a store, another merge) uses one.
+fn load_paths<'ctx>(
+    v: RawValue<'ctx>,
+    path: &mut Vec<RawValue<'ctx>>,
+    out: &mut Vec<(Vec<RawValue<'ctx>>, RawValue<'ctx>)>,
+) -> bool {
+    for user in v.distinct_users() {
+        let through = user.operand(0) == Some(v);
+        match user.opcode() {
+            Some(LLVMOpcode::LLVMGetElementPtr) if through => {
+                path.push(user);
+                let ok = load_paths(user, path, out);
+                path.pop();
+                if !ok {
+                    return false;
+                }
+            }
+            Some(LLVMOpcode::LLVMLoad) if through => out.push((path.clone(), user)),
+            _ => return false,
+        }
+    }
+    true
+}
+
+/// Splits merge `m` (module docs): every load behind it is repeated on
+/// each arm and the loaded values are merged. Returns false, changing
+/// nothing, when `m` is read by anything but GEP chains ending in loads, or
+/// (for a phi) through a GEP with a run-time index.
+fn split_loads<'ctx>(extra: &AccessBuilder<'ctx>, m: RawValue<'ctx>) -> Result<bool, PassError> {
+    let mut paths = Vec::new();
+    if !load_paths(m, &mut Vec::new(), &mut paths) || paths.is_empty() {
+        return Ok(false);
+    }
+    let is_phi = m.opcode() == Some(LLVMOpcode::LLVMPHI);
+    if is_phi
+        && paths.iter().any(|(geps, _)| {
+            geps.iter().any(|g| {
+                (1..g.num_operands()).any(|k| g.operand(k).is_some_and(|o| !o.is_constant()))
+            })
+        })
+    {
+        return Ok(false);
+    }
+    let name = m.name();
+    for (geps, load) in &paths {
+        let mut values = Vec::new();
+        let mut per_block: FastMap<RawBlock<'ctx>, RawValue<'ctx>> = FastMap::default();
+        for i in pointer_operands(m) {
+            if is_phi {
+                if let Some(&v) = per_block.get(&m.incoming_block(i)) {
+                    values.push(v);
+                    continue;
+                }
+            }
+            let at = if is_phi {
+                m.incoming_block(i)
+                    .terminator()
+                    .ok_or_else(|| PassError::at(m, "an incoming block has no terminator"))?
+            } else {
+                *load
+            };
+            let mut p = m
+                .operand(i)
+                .ok_or_else(|| PassError::at(m, "a merge without its operand"))?;
+            for g in geps {
+                let c = clone_instruction(*g);
+                c.set_operand(0, p);
+                insert_before(c, at, "")?;
+                p = c;
+            }
+            let l = clone_instruction(*load);
+            l.set_operand(0, p);
+            let arm = if load.name().is_empty() {
+                String::new()
+            } else {
+                format!("{}.{name}{}", load.name(), values.len())
+            };
+            insert_before(l, at, &arm)?;
+            if is_phi {
+                per_block.insert(m.incoming_block(i), l);
+            }
+            values.push(l);
+        }
+        let merged = if is_phi {
+            extra.position_before(m);
+            let phi = extra.phi(load.ty(), "")?;
+            for (k, i) in pointer_operands(m).into_iter().enumerate() {
+                phi.add_incoming_like(values[k], m, i);
+            }
+            phi
+        } else {
+            extra.position_before(*load);
+            let cond = m
+                .operand(0)
+                .ok_or_else(|| PassError::at(m, "malformed select"))?;
+            extra.select(cond, values[0], values[1], "")?
+        };
+        let load_name = load.name();
+        load.replace_all_uses_with(merged);
+        load.erase_instruction();
+        merged.set_name(&load_name);
+    }
+    // The GEPs behind the merge, then the merge, are unused now.
+    let mut geps: Vec<RawValue<'ctx>> = Vec::new();
+    for g in paths.into_iter().flat_map(|(g, _)| g) {
+        if !geps.contains(&g) {
+            geps.push(g);
+        }
+    }
+    // Deepest first: a GEP's users are erased before it.
+    while let Some(k) = geps.iter().position(|g| !g.has_uses()) {
+        geps.remove(k).erase_instruction();
+    }
+    if !m.has_uses() {
+        m.erase_instruction();
+    }
+    Ok(true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ffi::module_functions;
+    use crate::ir_io::parse_module;
+    use inkwell::context::Context;
+
+    /// The select of function `f` in `body`'s module.
+    fn with_select(body: &str, check: impl FnOnce(RawValue<'_>)) {
+        let ctx = Context::create();
+        let text = format!(
+            "declare void @keep(ptr addrspace(2))\n\
+             define float @f(i1 %c, ptr addrspace(2) %a, ptr addrspace(2) %b) {{\n\
+             %p = select i1 %c, ptr addrspace(2) %a, ptr addrspace(2) %b\n{body}}}\n"
+        );
+        let module = parse_module(&ctx, text.as_bytes(), "t.ll").unwrap();
+        let f = module_functions(&module)
+            .into_iter()
+            .find(|f| f.name() == "f")
+            .unwrap();
+        let select = f.blocks()[0].instructions()[0];
+        check(select);
+    }
+
+    #[test]
+    fn load_paths_follow_geps_to_loads() {
+        with_select(
+            "%g = getelementptr i8, ptr addrspace(2) %p, i32 16\n\
+             %x = load float, ptr addrspace(2) %g\n\
+             %y = load float, ptr addrspace(2) %p\n\
+             %z = fadd float %x, %y\nret float %z\n",
+            |s| {
+                let mut out = Vec::new();
+                assert!(load_paths(s, &mut Vec::new(), &mut out));
+                let mut shapes: Vec<(usize, String)> =
+                    out.iter().map(|(g, l)| (g.len(), l.name())).collect();
+                shapes.sort();
+                assert_eq!(shapes, [(0, "y".to_owned()), (1, "x".to_owned())]);
+            },
+        );
+    }
+
+    #[test]
+    fn load_paths_refuse_other_readers() {
+        with_select(
+            "%x = load float, ptr addrspace(2) %p\n\
+             call void @keep(ptr addrspace(2) %p)\nret float %x\n",
+            |s| assert!(!load_paths(s, &mut Vec::new(), &mut Vec::new())),
+        );
+    }
 }
