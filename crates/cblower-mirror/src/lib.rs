@@ -365,3 +365,95 @@ pub fn mirror_buffers(
         names,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cblower_layout::{
+        layout_buffer, BufferDecl, BufferKind, Field, LayoutOptions, RuleSet, Scalar, Ty,
+    };
+
+    fn cb(members: Vec<Field>) -> BufferLayout {
+        let decl = BufferDecl::new("CB", BufferKind::CBuffer, members);
+        layout_buffer(&decl, LayoutOptions::new(RuleSet::CBuffer)).unwrap()
+    }
+
+    #[test]
+    fn unknown_buffer_lists_the_buffers() {
+        let l = cb(vec![Field::new("a", Ty::scalar(Scalar::Float))]);
+        let opts = MirrorOptions {
+            buffer: Some("Nope".into()),
+            ..MirrorOptions::default()
+        };
+        let err = mirror(&[l], Lang::C, &opts).unwrap_err();
+        assert_eq!(
+            err,
+            MirrorError::UnknownBuffer {
+                name: "Nope".into(),
+                available: vec!["CB".into()],
+            }
+        );
+        assert_eq!(
+            err.to_string(),
+            "no buffer named `Nope`; the buffers are: CB"
+        );
+    }
+
+    #[test]
+    fn a_double_then_a_float_is_packed_and_12_bytes() {
+        let l = cb(vec![
+            Field::new("d", Ty::scalar(Scalar::Double)),
+            Field::new("f", Ty::scalar(Scalar::Float)),
+        ]);
+        let rust = mirror(&[l], Lang::Rust, &MirrorOptions::default()).unwrap();
+        assert!(rust.contains("#[repr(C, packed)]\n"));
+        assert!(rust.contains("assert!(core::mem::size_of::<CB>() == 12);"));
+    }
+
+    #[test]
+    fn keywords_are_escaped_per_language() {
+        let l = cb(vec![
+            Field::new("type", Ty::scalar(Scalar::Float)),
+            Field::new("class", Ty::scalar(Scalar::Float)),
+        ]);
+        let rust = mirror(std::slice::from_ref(&l), Lang::Rust, &MirrorOptions::default()).unwrap();
+        assert!(rust.contains("pub r#type: f32,"));
+        assert!(rust.contains("pub class: f32,"));
+        let cpp = mirror(&[l], Lang::Cpp, &MirrorOptions::default()).unwrap();
+        assert!(cpp.contains("    float type; // HLSL `float type`: offset 0, row c0\n"));
+        assert!(cpp.contains("    float class_; // HLSL `float class`: offset 4, row c0\n"));
+    }
+
+    #[test]
+    fn elements_name_the_hlsl_path_and_the_cpu_place() {
+        let l = cb(vec![Field::new(
+            "a",
+            Ty::array(Ty::vector(Scalar::Float, 2), 2),
+        )]);
+        let m = mirror_buffers(&[l], Lang::C, &MirrorOptions::default()).unwrap();
+        let mut got = Vec::new();
+        m.for_each_element(0, &mut |e| got.push((e.hlsl_path, e.place)));
+        assert_eq!(
+            got,
+            [
+                ("a[0][0]".to_owned(), ".a[0].value[0]".to_owned()),
+                ("a[0][1]".to_owned(), ".a[0].value[1]".to_owned()),
+                ("a[1][0]".to_owned(), ".a_last[0]".to_owned()),
+                ("a[1][1]".to_owned(), ".a_last[1]".to_owned()),
+            ]
+        );
+    }
+
+    #[test]
+    fn math_types_are_rust_only() {
+        let l = cb(vec![Field::new("a", Ty::scalar(Scalar::Float))]);
+        let opts = MirrorOptions {
+            types: MathTypes::Glam,
+            ..MirrorOptions::default()
+        };
+        assert_eq!(
+            mirror(&[l], Lang::C, &opts).unwrap_err(),
+            MirrorError::RustOnly { option: "--types" }
+        );
+    }
+}

@@ -115,10 +115,10 @@ pub(crate) fn math_matrix(
     let comps_for = |first: &dyn Fn(usize) -> String| -> Vec<(String, String, CpuScalar)> {
         let mut out = Vec::new();
         for v in 0..usize::from(n) {
-            for k in 0..usize::from(n) {
+            for (k, axis) in AXES.iter().enumerate().take(usize::from(n)) {
                 let (r, col) = if col_major { (k, v) } else { (v, k) };
                 out.push((
-                    format!(".{}.{}", first(v), AXES[k]),
+                    format!(".{}.{axis}", first(v)),
                     format!("[{r}][{col}]"),
                     c,
                 ));

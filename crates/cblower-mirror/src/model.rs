@@ -467,11 +467,14 @@ impl Model {
     fn value(&mut self, node: &Node, room: u64, simd: bool) -> Result<Conv, MirrorError> {
         let size = node.size.get();
         match &node.kind {
-            NodeKind::Scalar(s) => Ok(Conv {
-                cty: CTy::Scalar(cpu_scalar(*s, size)?),
-                size,
-                note: bool_note(*s),
-            }),
+            NodeKind::Scalar(s) => {
+                let c = cpu_scalar(*s, size)?;
+                Ok(Conv {
+                    cty: CTy::Scalar(c),
+                    size,
+                    note: bool_note(*s).or_else(|| self.half_note(c)),
+                })
+            }
             NodeKind::Vector { scalar, len } => {
                 let c = cpu_scalar(*scalar, size / u64::from((*len).max(1)))?;
                 if let Some(m) = math_vector(self.types, *scalar, c, *len, simd) {
@@ -487,7 +490,9 @@ impl Model {
                 Ok(Conv {
                     cty: CTy::Vector(c, *len),
                     size,
-                    note: note.or_else(|| bool_note(*scalar)),
+                    note: note
+                        .or_else(|| bool_note(*scalar))
+                        .or_else(|| self.half_note(c)),
                 })
             }
             NodeKind::Matrix {
@@ -589,6 +594,11 @@ impl Model {
         }
     }
 
+    fn half_note(&self, c: CpuScalar) -> Option<String> {
+        (c == CpuScalar::F16 && self.lang == Lang::Rust)
+            .then(|| "half: the IEEE binary16 bits (half::f16::to_bits)".to_owned())
+    }
+
     fn plain_note(&self, scalar: Scalar, what: &str) -> Option<String> {
         let lib = match self.types {
             MathTypes::Plain => return None,
@@ -653,10 +663,16 @@ impl Model {
                     if let Some(m) = math_matrix(
                         self.types, scalar, c, r, cols, col_major, stride, size, simd,
                     ) {
+                        let note = (!col_major && self.types == MathTypes::Glam).then(|| {
+                            format!(
+                                "glam matrices are column-major: the axes of this {} hold the HLSL rows (its transpose)",
+                                m.short
+                            )
+                        });
                         return Ok(Conv {
                             cty: CTy::Math(m),
                             size,
-                            note: None,
+                            note,
                         });
                     }
                 }

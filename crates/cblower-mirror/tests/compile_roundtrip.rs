@@ -172,7 +172,7 @@ fn random_ty(rng: &mut Rng, native: bool, depth: u32, structs: &mut u32) -> Ty {
 
 /// At least `n` random buffers that lay out, over every rule set.
 fn random_cases(n: usize) -> Vec<Case> {
-    let mut rng = Rng(0x5eed_19);
+    let mut rng = Rng(0x005e_ed19);
     let mut cases = Vec::new();
     let mut attempt = 0u32;
     while cases.len() < n {
