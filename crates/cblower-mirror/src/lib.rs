@@ -416,7 +416,12 @@ mod tests {
             Field::new("type", Ty::scalar(Scalar::Float)),
             Field::new("class", Ty::scalar(Scalar::Float)),
         ]);
-        let rust = mirror(std::slice::from_ref(&l), Lang::Rust, &MirrorOptions::default()).unwrap();
+        let rust = mirror(
+            std::slice::from_ref(&l),
+            Lang::Rust,
+            &MirrorOptions::default(),
+        )
+        .unwrap();
         assert!(rust.contains("pub r#type: f32,"));
         assert!(rust.contains("pub class: f32,"));
         let cpp = mirror(&[l], Lang::Cpp, &MirrorOptions::default()).unwrap();

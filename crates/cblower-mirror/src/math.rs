@@ -117,11 +117,7 @@ pub(crate) fn math_matrix(
         for v in 0..usize::from(n) {
             for (k, axis) in AXES.iter().enumerate().take(usize::from(n)) {
                 let (r, col) = if col_major { (k, v) } else { (v, k) };
-                out.push((
-                    format!(".{}.{axis}", first(v)),
-                    format!("[{r}][{col}]"),
-                    c,
-                ));
+                out.push((format!(".{}.{axis}", first(v)), format!("[{r}][{col}]"), c));
             }
         }
         out

@@ -250,6 +250,7 @@ impl Model {
             &padding,
             doc,
             &layout.name,
+            self.types != MathTypes::Plain,
         )
     }
 
@@ -264,8 +265,8 @@ impl Model {
         padding: &[Padding],
         doc: String,
         owner: &str,
+        simd: bool,
     ) -> Result<usize, MirrorError> {
-        let simd = self.types != MathTypes::Plain;
         let built = self.fields(fields, base, size, padding, simd, owner)?;
         let id = self.register(GStruct {
             hint: hint.clone(),
@@ -429,6 +430,29 @@ impl Model {
         stride: u64,
         simd: bool,
     ) -> Result<Conv, MirrorError> {
+        let w = self.element_type_once(element, stride, simd)?;
+        if simd && self.holds_packed(&w.cty) {
+            // A packed struct cannot hold glam's 16-byte-aligned types.
+            return self.element_type_once(element, stride, false);
+        }
+        Ok(w)
+    }
+
+    /// Whether `t` is (an array of) a packed struct.
+    fn holds_packed(&self, t: &CTy) -> bool {
+        match t {
+            CTy::Struct(id) => self.structs[*id].packed,
+            CTy::Array(e, _) => self.holds_packed(e),
+            _ => false,
+        }
+    }
+
+    fn element_type_once(
+        &mut self,
+        element: &Node,
+        stride: u64,
+        simd: bool,
+    ) -> Result<Conv, MirrorError> {
         let e = self.value(element, stride, simd)?;
         if e.size == stride {
             return Ok(e);
@@ -465,6 +489,14 @@ impl Model {
     /// The CPU type of a laid-out value, `node.size..=room` bytes long
     /// (arrays take the padding after their last element when it is free).
     fn value(&mut self, node: &Node, room: u64, simd: bool) -> Result<Conv, MirrorError> {
+        let c = self.value_once(node, room, simd)?;
+        if simd && self.holds_packed(&c.cty) {
+            return self.value_once(node, room, false);
+        }
+        Ok(c)
+    }
+
+    fn value_once(&mut self, node: &Node, room: u64, simd: bool) -> Result<Conv, MirrorError> {
         let size = node.size.get();
         match &node.kind {
             NodeKind::Scalar(s) => {
@@ -584,6 +616,7 @@ impl Model {
                     padding,
                     doc,
                     name,
+                    simd,
                 )?;
                 Ok(Conv {
                     cty: CTy::Struct(id),

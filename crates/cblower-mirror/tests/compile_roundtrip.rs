@@ -21,7 +21,7 @@ use cblower_layout::{
     MatrixOrder, MatrixStorage, Node, NodeKind, Placement, RuleSet, Scalar, StructTy, Ty,
     WgslAddressSpace,
 };
-use cblower_mirror::{mirror_buffers, CpuScalar, Lang, MirrorOptions};
+use cblower_mirror::{mirror_buffers, CpuScalar, Lang, MathTypes, MirrorOptions};
 
 const RULES: [RuleSet; 9] = [
     RuleSet::CBuffer,
@@ -329,23 +329,25 @@ struct Expect {
     checks: Vec<(String, u64, Vec<u8>)>,
 }
 
-fn build_sources(cases: &[Case]) -> ([String; 3], Vec<Expect>) {
-    let langs = [Lang::C, Lang::Cpp, Lang::Rust];
-    let mut srcs = [String::new(), String::new(), String::new()];
-    let mut mains = [String::new(), String::new(), String::new()];
+fn build_sources(cases: &[Case], variants: &[(Lang, MathTypes)]) -> (Vec<String>, Vec<Expect>) {
+    let mut srcs = vec![String::new(); variants.len()];
+    let mut mains = vec![String::new(); variants.len()];
     let mut expects = Vec::new();
-    srcs[0].push_str("#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n");
-    srcs[1].push_str("#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n");
-    for src in &mut srcs[..2] {
-        src.push_str(
-            "static void dump(const char *tag, const void *p, size_t n) {\n  const unsigned char *b = (const unsigned char *)p;\n  printf(\"%s \", tag);\n  for (size_t i = 0; i < n; i++) printf(\"%02x\", b[i]);\n  printf(\"\\n\");\n}\n",
-        );
+    for (src, (lang, _)) in srcs.iter_mut().zip(variants) {
+        if *lang == Lang::Rust {
+            src.push_str("#![allow(warnings)]\nfn dump(tag: &str, p: *const u8, n: usize) {\n    let b = unsafe { std::slice::from_raw_parts(p, n) };\n    let mut s = String::with_capacity(n * 2);\n    for x in b { s.push_str(&format!(\"{:02x}\", x)); }\n    println!(\"{tag} {s}\");\n}\n");
+        } else {
+            src.push_str("#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n");
+            src.push_str(
+                "static void dump(const char *tag, const void *p, size_t n) {\n  const unsigned char *b = (const unsigned char *)p;\n  printf(\"%s \", tag);\n  for (size_t i = 0; i < n; i++) printf(\"%02x\", b[i]);\n  printf(\"\\n\");\n}\n",
+            );
+        }
     }
-    srcs[2].push_str("#![allow(warnings)]\nfn dump(tag: &str, p: *const u8, n: usize) {\n    let b = unsafe { std::slice::from_raw_parts(p, n) };\n    let mut s = String::with_capacity(n * 2);\n    for x in b { s.push_str(&format!(\"{:02x}\", x)); }\n    println!(\"{tag} {s}\");\n}\n");
     for (ci, case) in cases.iter().enumerate() {
-        for (li, lang) in langs.iter().enumerate() {
+        for (li, (lang, types)) in variants.iter().enumerate() {
             let opts = MirrorOptions {
                 prefix: format!("K{ci}_"),
+                types: *types,
                 ..MirrorOptions::default()
             };
             let m = mirror_buffers(&case.layouts, *lang, &opts)
@@ -439,10 +441,13 @@ fn build_sources(cases: &[Case]) -> ([String; 3], Vec<Expect>) {
             }
         }
     }
-    for li in 0..2 {
-        let _ = writeln!(srcs[li], "int main(void) {{\n{}  return 0;\n}}", mains[li]);
+    for ((src, main), (lang, _)) in srcs.iter_mut().zip(&mains).zip(variants) {
+        if *lang == Lang::Rust {
+            let _ = writeln!(src, "fn main() {{\n{main}}}");
+        } else {
+            let _ = writeln!(src, "int main(void) {{\n{main}  return 0;\n}}");
+        }
     }
-    let _ = writeln!(srcs[2], "fn main() {{\n{}}}", mains[2]);
     (srcs, expects)
 }
 
@@ -518,12 +523,19 @@ fn mirrors_compile_and_round_trip_in_c_cpp_and_rust() {
     assert!(lit > 300, "only {lit} lit cases laid out");
     let random = random_cases(600);
     cases.extend(random);
-    let (srcs, expects) = build_sources(&cases);
+    let (srcs, expects) = build_sources(
+        &cases,
+        &[
+            (Lang::C, MathTypes::Plain),
+            (Lang::Cpp, MathTypes::Plain),
+            (Lang::Rust, MathTypes::Plain),
+        ],
+    );
     let dir = std::env::temp_dir().join(format!("cblower-mirror-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let dir2 = dir.clone();
     let dir3 = dir.clone();
-    let [c, cpp, rust] = srcs;
+    let [c, cpp, rust]: [String; 3] = srcs.try_into().unwrap();
     // The three compilers run side by side.
     let tc = std::thread::spawn(move || {
         compile_and_run(&dir, "mirror.c", &c, &["cc", "-std=c11", "-O0", "-w"])
@@ -560,4 +572,82 @@ fn mirrors_compile_and_round_trip_in_c_cpp_and_rust() {
         expects.len()
     );
     let _ = std::fs::remove_dir_all(&dir3);
+}
+
+/// The newest `lib<name>-*.rlib` next to this test binary (a dev-dependency).
+fn rlib(name: &str) -> (PathBuf, PathBuf) {
+    let deps = std::env::current_exe()
+        .unwrap()
+        .parent()
+        .unwrap()
+        .to_path_buf();
+    let prefix = format!("lib{name}-");
+    let newest = std::fs::read_dir(&deps)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| {
+            let n = e.file_name().to_string_lossy().into_owned();
+            n.starts_with(&prefix) && n.ends_with(".rlib")
+        })
+        .max_by_key(|e| e.metadata().and_then(|m| m.modified()).ok())
+        .unwrap_or_else(|| panic!("no {prefix}*.rlib in {}", deps.display()));
+    (newest.path(), deps)
+}
+
+/// `--types glam` and `--types mint`: the same cases, compiled against the
+/// real crates (dev-dependencies), with the same round trip.
+#[test]
+fn glam_and_mint_mirrors_compile_and_round_trip() {
+    let mut cases = lit_cases();
+    cases.extend(random_cases(600));
+    let (srcs, expects) = build_sources(
+        &cases,
+        &[(Lang::Rust, MathTypes::Glam), (Lang::Rust, MathTypes::Mint)],
+    );
+    let [glam, mint]: [String; 2] = srcs.try_into().unwrap();
+    for used in [
+        "glam::Vec2,",
+        "glam::Vec3,",
+        "glam::Vec4,",
+        "glam::Mat4,",
+        "glam::IVec3,",
+        "glam::DVec2,",
+    ] {
+        assert!(glam.contains(used), "the glam mirror never uses {used}");
+    }
+    for used in [
+        "mint::Vector3<f32>,",
+        "mint::ColumnMatrix4<f32>,",
+        "mint::RowMatrix4<f32>,",
+        "mint::Vector2<u16>,",
+    ] {
+        assert!(mint.contains(used), "the mint mirror never uses {used}");
+    }
+    let dir = std::env::temp_dir().join(format!("cblower-mirror-math-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (name, src) in [("glam", glam), ("mint", mint)] {
+        let (lib, deps) = rlib(name);
+        let ext = format!("{name}={}", lib.display());
+        let dep = format!("dependency={}", deps.display());
+        let out = compile_and_run(
+            &dir,
+            &format!("mirror_{name}.rs"),
+            &src,
+            &[
+                "rustc",
+                "--edition",
+                "2021",
+                "-C",
+                "opt-level=0",
+                "-C",
+                "debuginfo=0",
+                "--extern",
+                &ext,
+                "-L",
+                &dep,
+            ],
+        );
+        check_dump(name, &out, &expects);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }
