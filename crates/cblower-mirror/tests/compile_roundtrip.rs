@@ -651,3 +651,64 @@ fn glam_and_mint_mirrors_compile_and_round_trip() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `--bytemuck`: every lit case's Rust mirror derives `Pod` and `Zeroable`,
+/// compiled against the real crate (its derive rejects any struct with
+/// implicit padding, so this also proves the padding is all explicit).
+#[test]
+fn bytemuck_derives_compile() {
+    let cases = lit_cases();
+    let mut src = String::from("#![allow(warnings)]\n");
+    for (ci, case) in cases.iter().enumerate() {
+        let opts = MirrorOptions {
+            prefix: format!("K{ci}_"),
+            bytemuck: true,
+            ..MirrorOptions::default()
+        };
+        let m = mirror_buffers(&case.layouts, Lang::Rust, &opts).unwrap();
+        let _ = writeln!(src, "// case {ci}: {}\n{}", case.label, m.text);
+        for b in &m.buffers {
+            if let Some(ty) = &b.type_name {
+                let _ = writeln!(
+                    src,
+                    "const _: fn(&{ty}) -> &[u8] = |x| bytemuck::bytes_of(x);"
+                );
+            }
+        }
+    }
+    assert!(src.matches("bytemuck::Pod, bytemuck::Zeroable").count() > 1000);
+    let dir = std::env::temp_dir().join(format!("cblower-mirror-pod-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("mirror_pod.rs");
+    std::fs::write(&file, &src).unwrap();
+    let (lib, deps) = rlib("bytemuck");
+    let out = Command::new("rustc")
+        .args([
+            "--edition",
+            "2021",
+            "--crate-type",
+            "lib",
+            "--crate-name",
+            "mirror_pod",
+        ])
+        .args(["-C", "opt-level=0", "-C", "debuginfo=0", "--extern"])
+        .arg(format!("bytemuck={}", lib.display()))
+        .arg("-L")
+        .arg(format!("dependency={}", deps.display()))
+        .arg("--out-dir")
+        .arg(&dir)
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "rustc failed on {}:\n{}",
+        file.display(),
+        String::from_utf8_lossy(&out.stderr)
+            .lines()
+            .take(60)
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
