@@ -5,11 +5,50 @@
 use std::path::PathBuf;
 
 use cblower_hlsl::{parse_file, FrontendOptions, Program};
-use cblower_layout::MatrixOrder;
+use cblower_layout::{Clang22Target, MatrixOrder, RuleSet, WgslAddressSpace};
 use cblower_program::Target;
 use clap::{Args, ValueEnum};
 
 use crate::exit::INPUT_ERROR;
+
+/// `--rules` of the commands that lay buffers out (`layout`, `mirror`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum RulesArg {
+    /// D3D constant buffer rules as DXC applies them (the default).
+    Cbuffer,
+    /// clang-22's own algorithm, bug for bug (see --target).
+    #[value(name = "clang-22")]
+    Clang22,
+    /// StructuredBuffer / C-like rules.
+    Structured,
+    Std140,
+    Std430,
+    Scalar,
+    /// WGSL host-shareable layout, storage address space.
+    Wgsl,
+    /// WGSL with the uniform address space's extra checks.
+    #[value(name = "wgsl-uniform")]
+    WgslUniform,
+}
+
+impl RulesArg {
+    /// The rule set it names; `target` says whose data layout clang-22 used.
+    pub fn rule_set(self, target: TargetArg) -> RuleSet {
+        match self {
+            RulesArg::Cbuffer => RuleSet::CBuffer,
+            RulesArg::Clang22 => RuleSet::Clang22(match target {
+                TargetArg::Dxil => Clang22Target::Dxil,
+                TargetArg::Spirv => Clang22Target::SpirV,
+            }),
+            RulesArg::Structured => RuleSet::Structured,
+            RulesArg::Std140 => RuleSet::Std140,
+            RulesArg::Std430 => RuleSet::Std430,
+            RulesArg::Scalar => RuleSet::Scalar,
+            RulesArg::Wgsl => RuleSet::Wgsl(WgslAddressSpace::Storage),
+            RulesArg::WgslUniform => RuleSet::Wgsl(WgslAddressSpace::Uniform),
+        }
+    }
+}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 /// `--target`.

@@ -4,31 +4,12 @@
 use std::io::IsTerminal;
 use std::path::PathBuf;
 
-use cblower_layout::{Clang22Target, LayoutOptions, RuleSet, WgslAddressSpace};
+use cblower_layout::LayoutOptions;
 use clap::{Args, ValueEnum};
 
 use crate::exit::{INPUT_ERROR, SUCCESS};
-use crate::frontend_args::{read_program, use_color, ColorArg, FrontendArgs, TargetArg};
+use crate::frontend_args::{read_program, use_color, ColorArg, FrontendArgs, RulesArg, TargetArg};
 use cblower_report::{json_report, text_report, Colors};
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum RulesArg {
-    /// D3D constant buffer rules as DXC applies them (the default).
-    Cbuffer,
-    /// clang-22's own algorithm, bug for bug (see --target).
-    #[value(name = "clang-22")]
-    Clang22,
-    /// StructuredBuffer / C-like rules.
-    Structured,
-    Std140,
-    Std430,
-    Scalar,
-    /// WGSL host-shareable layout, storage address space.
-    Wgsl,
-    /// WGSL with the uniform address space's extra checks.
-    #[value(name = "wgsl-uniform")]
-    WgslUniform,
-}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum FormatArg {
@@ -55,24 +36,6 @@ pub struct LayoutArgs {
     pub frontend: FrontendArgs,
 }
 
-impl LayoutArgs {
-    fn rule_set(&self) -> RuleSet {
-        match self.rules {
-            RulesArg::Cbuffer => RuleSet::CBuffer,
-            RulesArg::Clang22 => RuleSet::Clang22(match self.target {
-                TargetArg::Dxil => Clang22Target::Dxil,
-                TargetArg::Spirv => Clang22Target::SpirV,
-            }),
-            RulesArg::Structured => RuleSet::Structured,
-            RulesArg::Std140 => RuleSet::Std140,
-            RulesArg::Std430 => RuleSet::Std430,
-            RulesArg::Scalar => RuleSet::Scalar,
-            RulesArg::Wgsl => RuleSet::Wgsl(WgslAddressSpace::Storage),
-            RulesArg::WgslUniform => RuleSet::Wgsl(WgslAddressSpace::Uniform),
-        }
-    }
-}
-
 /// Runs the command; returns the exit code.
 pub fn run(args: &LayoutArgs) -> i32 {
     let err_color = use_color(args.color, std::io::stderr().is_terminal());
@@ -80,7 +43,8 @@ pub fn run(args: &LayoutArgs) -> i32 {
         Ok(p) => p,
         Err(code) => return code,
     };
-    let opts = LayoutOptions::new(args.rule_set()).native_16bit(args.frontend.enable_16bit_types);
+    let opts = LayoutOptions::new(args.rules.rule_set(args.target))
+        .native_16bit(args.frontend.enable_16bit_types);
     let layouts = match cblower_program::lay_out_program(&program.buffers_for_lowering(), opts) {
         Ok(l) => l,
         Err(e) => {

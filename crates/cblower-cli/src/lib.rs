@@ -5,5 +5,6 @@ pub mod emit_cmd;
 pub mod exit;
 pub mod frontend_args;
 pub mod layout_cmd;
+pub mod mirror_cmd;
 pub mod opt_args;
 pub mod output;

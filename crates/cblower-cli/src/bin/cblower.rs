@@ -20,6 +20,8 @@ enum Command {
     /// Write the LLVM IR of every constant buffer in an HLSL file.
     #[command(name = "emit-llvm")]
     EmitLlvm(cblower_cli::emit_cmd::EmitArgs),
+    /// Write C, C++ or Rust structs that match every buffer byte for byte.
+    Mirror(cblower_cli::mirror_cmd::MirrorArgs),
 }
 
 fn main() -> ExitCode {
@@ -38,6 +40,7 @@ fn main() -> ExitCode {
     let code = match cli.command {
         Command::Layout(args) => cblower_cli::layout_cmd::run(&args),
         Command::EmitLlvm(args) => cblower_cli::emit_cmd::run(&args),
+        Command::Mirror(args) => cblower_cli::mirror_cmd::run(&args),
     };
     ExitCode::from(code as u8)
 }

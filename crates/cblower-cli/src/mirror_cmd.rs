@@ -1,0 +1,124 @@
+//! `cblower mirror`: parse an HLSL file, lay out its buffers under the
+//! chosen rule set, and write C, C++ or Rust structs that match them byte
+//! for byte (`cblower-mirror`).
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+
+use cblower_layout::LayoutOptions;
+use cblower_mirror::{mirror, Lang, MathTypes, MirrorOptions};
+use clap::{Args, ValueEnum};
+
+use crate::exit::{INPUT_ERROR, SUCCESS, USAGE_ERROR};
+use crate::frontend_args::{read_program, use_color, ColorArg, FrontendArgs, RulesArg, TargetArg};
+use crate::output::write_output;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum LangArg {
+    C,
+    Cpp,
+    Rust,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum TypesArg {
+    /// Arrays of scalars.
+    Plain,
+    /// glam vectors and matrices where they fit.
+    Glam,
+    /// mint vectors and matrices where they fit.
+    Mint,
+}
+
+#[derive(Args, Debug)]
+pub struct MirrorArgs {
+    /// The HLSL file to read.
+    #[arg(value_name = "FILE.hlsl")]
+    pub file: PathBuf,
+    /// The language to write.
+    #[arg(long, value_enum)]
+    pub lang: LangArg,
+    /// Packing rules.
+    #[arg(long, value_enum, default_value = "cbuffer")]
+    pub rules: RulesArg,
+    /// Data layout clang-22 used (only with --rules clang-22).
+    #[arg(long, value_enum, default_value = "dxil")]
+    pub target: TargetArg,
+    /// Mirror only this buffer (and the structs it uses).
+    #[arg(long, value_name = "NAME")]
+    pub buffer: Option<String>,
+    /// Rust only: what vectors and matrices become.
+    #[arg(long, value_enum, default_value = "plain")]
+    pub types: TypesArg,
+    /// Rust only: derive bytemuck::Pod and bytemuck::Zeroable.
+    #[arg(long)]
+    pub bytemuck: bool,
+    /// Prepended to every generated type name.
+    #[arg(long, default_value = "")]
+    pub prefix: String,
+    /// Output file (`-` for stdout).
+    #[arg(short = 'o', value_name = "OUT", default_value = "-")]
+    pub output: PathBuf,
+    #[arg(long, value_enum, default_value = "auto")]
+    pub color: ColorArg,
+    #[command(flatten)]
+    pub frontend: FrontendArgs,
+}
+
+/// Runs the command; returns the exit code.
+pub fn run(args: &MirrorArgs) -> i32 {
+    let err_color = use_color(args.color, std::io::stderr().is_terminal());
+    let lang = match args.lang {
+        LangArg::C => Lang::C,
+        LangArg::Cpp => Lang::Cpp,
+        LangArg::Rust => Lang::Rust,
+    };
+    let types = match args.types {
+        TypesArg::Plain => MathTypes::Plain,
+        TypesArg::Glam => MathTypes::Glam,
+        TypesArg::Mint => MathTypes::Mint,
+    };
+    if lang != Lang::Rust && (types != MathTypes::Plain || args.bytemuck) {
+        eprintln!("error: --types and --bytemuck apply to --lang rust only");
+        return USAGE_ERROR;
+    }
+    let program = match read_program(&args.file, &args.frontend, err_color) {
+        Ok(p) => p,
+        Err(code) => return code,
+    };
+    let opts = LayoutOptions::new(args.rules.rule_set(args.target))
+        .native_16bit(args.frontend.enable_16bit_types);
+    let layouts = match cblower_program::lay_out_program(&program.buffers_for_lowering(), opts) {
+        Ok(l) => l,
+        Err(e) => {
+            eprint!(
+                "{}",
+                program.diagnostic(&e).render(&program.sources, err_color)
+            );
+            return INPUT_ERROR;
+        }
+    };
+    let options = MirrorOptions {
+        buffer: args.buffer.clone(),
+        types,
+        bytemuck: args.bytemuck,
+        prefix: args.prefix.clone(),
+        source: args
+            .file
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned()),
+    };
+    let text = match mirror(&layouts, lang, &options) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("{}: error: {e}", args.file.display());
+            eprintln!("help: {}", e.help());
+            return INPUT_ERROR;
+        }
+    };
+    if let Err(e) = write_output(&args.output, text.as_bytes()) {
+        eprintln!("error: cannot write {}: {e}", args.output.display());
+        return INPUT_ERROR;
+    }
+    SUCCESS
+}
