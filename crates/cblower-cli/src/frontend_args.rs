@@ -5,7 +5,9 @@
 use std::path::PathBuf;
 
 use cblower_hlsl::{parse_file, FrontendOptions, Program};
-use cblower_layout::{Clang22Target, MatrixOrder, RuleSet, WgslAddressSpace};
+use cblower_layout::{
+    BufferLayout, Clang22Target, LayoutOptions, MatrixOrder, RuleSet, WgslAddressSpace,
+};
 use cblower_program::Target;
 use clap::{Args, ValueEnum};
 
@@ -150,4 +152,29 @@ pub fn read_program(
         eprint!("{}", program.warnings.render(&program.sources, err_color));
     }
     Ok(program)
+}
+
+/// Reads `file` and lays out every buffer under `rules` (with `target`'s
+/// data layout for clang-22), as `layout` and `mirror` do; prints the
+/// file's warnings, or its first error as a diagnostic and returns the exit
+/// code.
+pub fn read_and_lay_out(
+    file: &std::path::Path,
+    frontend: &FrontendArgs,
+    rules: RulesArg,
+    target: TargetArg,
+    err_color: bool,
+) -> Result<(std::mem::ManuallyDrop<Program>, Vec<BufferLayout>), i32> {
+    let program = read_program(file, frontend, err_color)?;
+    let opts = LayoutOptions::new(rules.rule_set(target)).native_16bit(frontend.enable_16bit_types);
+    match cblower_program::lay_out_program(&program.buffers_for_lowering(), opts) {
+        Ok(layouts) => Ok((program, layouts)),
+        Err(e) => {
+            eprint!(
+                "{}",
+                program.diagnostic(&e).render(&program.sources, err_color)
+            );
+            Err(INPUT_ERROR)
+        }
+    }
 }

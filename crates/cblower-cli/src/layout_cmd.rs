@@ -4,11 +4,12 @@
 use std::io::IsTerminal;
 use std::path::PathBuf;
 
-use cblower_layout::LayoutOptions;
 use clap::{Args, ValueEnum};
 
-use crate::exit::{INPUT_ERROR, SUCCESS};
-use crate::frontend_args::{read_program, use_color, ColorArg, FrontendArgs, RulesArg, TargetArg};
+use crate::exit::SUCCESS;
+use crate::frontend_args::{
+    read_and_lay_out, use_color, ColorArg, FrontendArgs, RulesArg, TargetArg,
+};
 use cblower_report::{json_report, text_report, Colors};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -39,21 +40,16 @@ pub struct LayoutArgs {
 /// Runs the command; returns the exit code.
 pub fn run(args: &LayoutArgs) -> i32 {
     let err_color = use_color(args.color, std::io::stderr().is_terminal());
-    let program = match read_program(&args.file, &args.frontend, err_color) {
+    let laid_out = read_and_lay_out(
+        &args.file,
+        &args.frontend,
+        args.rules,
+        args.target,
+        err_color,
+    );
+    let (program, layouts) = match laid_out {
         Ok(p) => p,
         Err(code) => return code,
-    };
-    let opts = LayoutOptions::new(args.rules.rule_set(args.target))
-        .native_16bit(args.frontend.enable_16bit_types);
-    let layouts = match cblower_program::lay_out_program(&program.buffers_for_lowering(), opts) {
-        Ok(l) => l,
-        Err(e) => {
-            eprint!(
-                "{}",
-                program.diagnostic(&e).render(&program.sources, err_color)
-            );
-            return INPUT_ERROR;
-        }
     };
     match args.format {
         FormatArg::Json => {

@@ -5,12 +5,13 @@
 use std::io::IsTerminal;
 use std::path::PathBuf;
 
-use cblower_layout::LayoutOptions;
 use cblower_mirror::{mirror, Lang, MathTypes, MirrorOptions};
 use clap::{Args, ValueEnum};
 
 use crate::exit::{INPUT_ERROR, SUCCESS, USAGE_ERROR};
-use crate::frontend_args::{read_program, use_color, ColorArg, FrontendArgs, RulesArg, TargetArg};
+use crate::frontend_args::{
+    read_and_lay_out, use_color, ColorArg, FrontendArgs, RulesArg, TargetArg,
+};
 use crate::output::write_output;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -82,21 +83,16 @@ pub fn run(args: &MirrorArgs) -> i32 {
         eprintln!("error: --types and --bytemuck apply to --lang rust only");
         return USAGE_ERROR;
     }
-    let program = match read_program(&args.file, &args.frontend, err_color) {
+    let laid_out = read_and_lay_out(
+        &args.file,
+        &args.frontend,
+        args.rules,
+        args.target,
+        err_color,
+    );
+    let (_program, layouts) = match laid_out {
         Ok(p) => p,
         Err(code) => return code,
-    };
-    let opts = LayoutOptions::new(args.rules.rule_set(args.target))
-        .native_16bit(args.frontend.enable_16bit_types);
-    let layouts = match cblower_program::lay_out_program(&program.buffers_for_lowering(), opts) {
-        Ok(l) => l,
-        Err(e) => {
-            eprint!(
-                "{}",
-                program.diagnostic(&e).render(&program.sources, err_color)
-            );
-            return INPUT_ERROR;
-        }
     };
     let options = MirrorOptions {
         buffer: args.buffer.clone(),

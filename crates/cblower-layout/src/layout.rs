@@ -45,6 +45,24 @@ pub enum PaddingReason {
     AllocSizeExcess,
 }
 
+impl PaddingReason {
+    /// A short label for reports and comments (`row boundary`, `tail`, ...).
+    pub fn label(self) -> &'static str {
+        match self {
+            PaddingReason::RowBoundary => "row boundary",
+            PaddingReason::ArrayStart => "array start",
+            PaddingReason::ArrayElement => "array element",
+            PaddingReason::StructStart => "struct start",
+            PaddingReason::Alignment => "alignment",
+            PaddingReason::PrecisionClass => "precision class",
+            PaddingReason::Tail => "tail",
+            PaddingReason::ExplicitOffset => "explicit offset",
+            PaddingReason::FieldSize => "field size",
+            PaddingReason::AllocSizeExcess => "alloc size excess",
+        }
+    }
+}
+
 /// A run of padding bytes: bytes inside a layout that no member covers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 pub struct Padding {

@@ -94,21 +94,6 @@ struct Conv {
     note: Option<String>,
 }
 
-pub(crate) fn reason_label(r: PaddingReason) -> &'static str {
-    match r {
-        PaddingReason::RowBoundary => "row boundary",
-        PaddingReason::ArrayStart => "array start",
-        PaddingReason::ArrayElement => "array element",
-        PaddingReason::StructStart => "struct start",
-        PaddingReason::Alignment => "alignment",
-        PaddingReason::PrecisionClass => "precision class",
-        PaddingReason::Tail => "tail",
-        PaddingReason::ExplicitOffset => "explicit offset",
-        PaddingReason::FieldSize => "field size",
-        PaddingReason::AllocSizeExcess => "alloc size excess",
-    }
-}
-
 /// `row c1` or `rows c1-c3` for bytes `offset..offset+size`.
 pub(crate) fn rows(offset: u64, size: u64) -> String {
     let first = offset / 16;
@@ -303,7 +288,7 @@ impl Model {
             hlsl: HSeg::Pad(reason),
             comment: format!(
                 "padding ({}): bytes {offset}..{}",
-                reason_label(reason),
+                reason.label(),
                 offset + size
             ),
         }

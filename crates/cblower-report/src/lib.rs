@@ -22,8 +22,8 @@
 use std::fmt::Write;
 
 use cblower_layout::{
-    BufferKind, BufferLayout, CellContent, FieldNode, Node, NodeKind, Padding, PaddingReason,
-    RowView, Ty, UNBOUNDED_RESOURCE_ARRAY,
+    BufferKind, BufferLayout, CellContent, FieldNode, Node, NodeKind, Padding, RowView, Ty,
+    UNBOUNDED_RESOURCE_ARRAY,
 };
 use serde_json::{json, Value};
 
@@ -58,22 +58,6 @@ fn register_class(kind: BufferKind) -> char {
     match kind {
         BufferKind::TBuffer => 't',
         BufferKind::CBuffer | BufferKind::ConstantBuffer | BufferKind::Globals => 'b',
-    }
-}
-
-/// Short words for the row diagram and the table.
-pub fn reason_label(r: PaddingReason) -> &'static str {
-    match r {
-        PaddingReason::RowBoundary => "row boundary",
-        PaddingReason::ArrayStart => "array start",
-        PaddingReason::ArrayElement => "array element",
-        PaddingReason::StructStart => "struct start",
-        PaddingReason::Alignment => "alignment",
-        PaddingReason::PrecisionClass => "precision class",
-        PaddingReason::Tail => "tail",
-        PaddingReason::ExplicitOffset => "explicit offset",
-        PaddingReason::FieldSize => "field size",
-        PaddingReason::AllocSizeExcess => "alloc size excess",
     }
 }
 
@@ -231,7 +215,7 @@ pub fn row_diagram(root: &Node, colors: Colors) -> String {
                         };
                         (path.clone(), ' ', PALETTE[idx % PALETTE.len()])
                     }
-                    CellContent::Padding(r) => (format!("pad: {}", reason_label(*r)), '-', DIM),
+                    CellContent::Padding(r) => (format!("pad: {}", r.label()), '-', DIM),
                     CellContent::Unused => (String::new(), ' ', ""),
                 };
                 let _ = write!(

@@ -221,34 +221,15 @@ impl ModuleLayout {
     }
 }
 
-/// Runs LLVM's own passes by their `opt` names (`instnamer`) on the module.
+/// Runs LLVM's own passes by their `opt` names (`instnamer`) on the module
+/// (see [`super::pass_builder::run_llvm_pipeline`], which this calls with
+/// the default options).
 pub fn run_llvm_passes(module: &Module<'_>, pipeline: &str) -> Result<(), LlvmError> {
-    let cpipeline = cstring(pipeline)?;
-    // SAFETY: live module; options are created and disposed here; a null target
-    // machine is allowed for target-independent passes.
-    let err = unsafe {
-        let opts = llvm_sys::transforms::pass_builder::LLVMCreatePassBuilderOptions();
-        let err = llvm_sys::transforms::pass_builder::LLVMRunPasses(
-            module.as_mut_ptr(),
-            cpipeline.as_ptr(),
-            std::ptr::null_mut(),
-            opts,
-        );
-        llvm_sys::transforms::pass_builder::LLVMDisposePassBuilderOptions(opts);
-        err
-    };
-    if err.is_null() {
-        return Ok(());
-    }
-    // SAFETY: `err` is a live LLVMErrorRef; its message is taken and the error consumed.
-    let msg = unsafe { llvm_sys::error::LLVMGetErrorMessage(err) };
-    // SAFETY: message returned by LLVMGetErrorMessage, NUL-terminated.
-    let text = unsafe { CStr::from_ptr(msg) }
-        .to_string_lossy()
-        .into_owned();
-    // SAFETY: disposes the message allocated by LLVMGetErrorMessage.
-    unsafe { llvm_sys::error::LLVMDisposeErrorMessage(msg) };
-    Err(LlvmError::PassFailed(text))
+    use super::pass_builder::{run_llvm_pipeline, LlvmPassOptions, LlvmPipelineError};
+    run_llvm_pipeline(module, pipeline, LlvmPassOptions::default()).map_err(|e| match e {
+        LlvmPipelineError::Broken(e) => e,
+        LlvmPipelineError::Rejected(text) => LlvmError::PassFailed(text),
+    })
 }
 
 /// Sets the module's data layout string.
