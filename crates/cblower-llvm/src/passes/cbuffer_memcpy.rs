@@ -22,7 +22,7 @@ use llvm_sys::LLVMOpcode;
 
 use super::row_access::{dynamic_rows, exact_bytes};
 use super::row_dynamic::{moves_within_row, DynamicReader};
-use super::row_reader::RowReader;
+use super::row_reader::{AggregateReader, RowReader};
 use super::PassError;
 use crate::ffi::{intrinsic_id, AccessBuilder, ModuleLayout, RawBuilder, RawValue};
 

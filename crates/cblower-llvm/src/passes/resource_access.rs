@@ -42,7 +42,7 @@ use super::row_access::{
     SymbolicArith, ROW_BYTES,
 };
 use super::row_dynamic::{moves_within_row, DynamicReader};
-use super::row_reader::{row_intrinsic, RowReader};
+use super::row_reader::{row_intrinsic, AggregateReader, RowReader};
 use super::PassError;
 use crate::ffi::{
     intrinsic_id, module_functions, AccessBuilder, ModuleLayout, RawBuilder, RawType, RawValue,

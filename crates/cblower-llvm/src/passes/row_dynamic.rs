@@ -36,7 +36,7 @@
 use llvm_sys::LLVMTypeKind;
 
 use super::row_access::{emit_linear, IrArith, Linear, Row, RowArith, ROW_BYTES};
-use super::row_reader::row_intrinsic;
+use super::row_reader::{row_intrinsic, AggregateReader};
 use super::PassError;
 use crate::ffi::{AccessBuilder, ModuleLayout, RawBuilder, RawType, RawValue};
 
@@ -257,54 +257,6 @@ impl<'a, 'ctx> DynamicReader<'a, 'ctx> {
         }
     }
 
-    /// The value of type `ty` at `b` bytes past the address.
-    pub fn value(&mut self, ty: RawType<'ctx>, b: i64) -> Result<RawValue<'ctx>, PassError> {
-        match ty.type_kind() {
-            LLVMTypeKind::LLVMStructTypeKind => {
-                let mut agg = self.builder.poison(ty);
-                for (i, elem) in ty.struct_elements()?.into_iter().enumerate() {
-                    if elem.is_target_ext() {
-                        if elem.target_ext_name().as_deref() == Some("dx.Padding") {
-                            continue;
-                        }
-                        return Err(self.error(format!(
-                            "a {} inside a cbuffer aggregate cannot be loaded",
-                            elem.print()
-                        )));
-                    }
-                    let offset = self.dl.element_offset(ty, i as u32) as i64;
-                    let v = self.value(elem, b + offset)?;
-                    agg = self.builder.insert_value(
-                        agg,
-                        v,
-                        i as u32,
-                        &format!("{}.insert", self.name),
-                    )?;
-                }
-                Ok(agg)
-            }
-            LLVMTypeKind::LLVMArrayTypeKind => {
-                let Some((elem, count)) = ty.array_info() else {
-                    return Err(self.error("internal: an array type without array info"));
-                };
-                let stride = self.dl.alloc_size(elem) as i64;
-                let mut agg = self.builder.poison(ty);
-                for i in 0..count {
-                    let v = self.value(elem, b + i as i64 * stride)?;
-                    agg = self.builder.insert_value(
-                        agg,
-                        v,
-                        i as u32,
-                        &format!("{}.insert", self.name),
-                    )?;
-                }
-                Ok(agg)
-            }
-            _ => self.leaf(ty, b),
-        }
-    }
-
-    /// A scalar or vector (module docs: element path, else byte path).
     fn leaf(&mut self, ty: RawType<'ctx>, b: i64) -> Result<RawValue<'ctx>, PassError> {
         let (scalar, count) = match ty.vector_info() {
             Some((elem, n)) => (elem, n),
@@ -379,6 +331,24 @@ impl<'a, 'ctx> DynamicReader<'a, 'ctx> {
             gathered = self.builder.insert_element(gathered, x, at, "")?;
         }
         reinterpret(self.extra, self.dl, gathered, size, ty, &self.name).map_err(|r| self.error(r))
+    }
+}
+
+impl<'ctx> AggregateReader<'ctx> for DynamicReader<'_, 'ctx> {
+    fn builder(&self) -> &RawBuilder<'ctx> {
+        self.builder
+    }
+    fn layout(&self) -> &ModuleLayout {
+        self.dl
+    }
+    fn value_name(&self) -> &str {
+        &self.name
+    }
+    fn diagnostic(&self, reason: String) -> PassError {
+        PassError::at(self.at, reason)
+    }
+    fn leaf(&mut self, ty: RawType<'ctx>, b: i64) -> Result<RawValue<'ctx>, PassError> {
+        DynamicReader::leaf(self, ty, b)
     }
 }
 

@@ -213,51 +213,10 @@ impl<'a, 'ctx> RowReader<'a, 'ctx> {
         reinterpret(self.extra, self.dl, value, size, ty, &self.name).map_err(|r| self.error(r))
     }
 
-    /// The value of type `ty` (scalar, vector, struct or array) at byte
-    /// `byte` of the region, as it lies in memory under the data layout.
-    pub fn value(&mut self, ty: RawType<'ctx>, byte: i64) -> Result<RawValue<'ctx>, PassError> {
+    /// A scalar or vector (of bytes or of bits) at byte `byte` of the
+    /// region; aggregates go through [`AggregateReader::value`].
+    fn leaf(&mut self, ty: RawType<'ctx>, byte: i64) -> Result<RawValue<'ctx>, PassError> {
         match ty.type_kind() {
-            LLVMTypeKind::LLVMStructTypeKind => {
-                let mut agg = self.builder.poison(ty);
-                let elements = ty.struct_elements()?;
-                for (i, elem) in elements.into_iter().enumerate() {
-                    if elem.is_target_ext() {
-                        if elem.target_ext_name().as_deref() == Some("dx.Padding") {
-                            continue;
-                        }
-                        return Err(self.error(format!(
-                            "a {} inside a cbuffer aggregate cannot be loaded",
-                            elem.print()
-                        )));
-                    }
-                    let offset = self.dl.element_offset(ty, i as u32) as i64;
-                    let v = self.value(elem, byte + offset)?;
-                    agg = self.builder.insert_value(
-                        agg,
-                        v,
-                        i as u32,
-                        &format!("{}.insert", self.name),
-                    )?;
-                }
-                Ok(agg)
-            }
-            LLVMTypeKind::LLVMArrayTypeKind => {
-                let Some((elem, count)) = ty.array_info() else {
-                    return Err(self.error("internal: an array type without array info"));
-                };
-                let stride = self.dl.alloc_size(elem) as i64;
-                let mut agg = self.builder.poison(ty);
-                for i in 0..count {
-                    let v = self.value(elem, byte + i as i64 * stride)?;
-                    agg = self.builder.insert_value(
-                        agg,
-                        v,
-                        i as u32,
-                        &format!("{}.insert", self.name),
-                    )?;
-                }
-                Ok(agg)
-            }
             LLVMTypeKind::LLVMVectorTypeKind => {
                 let Some((elem, count)) = ty.vector_info() else {
                     return Err(self.error("internal: a vector type without vector info"));
@@ -291,5 +250,83 @@ impl<'a, 'ctx> RowReader<'a, 'ctx> {
             | LLVMTypeKind::LLVMPPC_FP128TypeKind => self.scalar(ty, byte),
             _ => Err(self.error(format!("a {} cannot be loaded from a cbuffer", ty.print()))),
         }
+    }
+}
+
+/// Reading a value at a byte offset, element by element for aggregates:
+/// the part [`RowReader`] (constant offsets) and
+/// [`super::row_dynamic::DynamicReader`] (run-time offsets inside a row)
+/// share. Each supplies how it reads a scalar or vector ([`Self::leaf`]).
+pub trait AggregateReader<'ctx> {
+    /// The builder new instructions go through.
+    fn builder(&self) -> &RawBuilder<'ctx>;
+    /// The module's data layout.
+    fn layout(&self) -> &ModuleLayout;
+    /// The base name of the values built.
+    fn value_name(&self) -> &str;
+    /// A diagnostic at the instruction being rewritten.
+    fn diagnostic(&self, reason: String) -> PassError;
+    /// A scalar or vector of type `ty` at byte `byte`.
+    fn leaf(&mut self, ty: RawType<'ctx>, byte: i64) -> Result<RawValue<'ctx>, PassError>;
+
+    /// The value of type `ty` (scalar, vector, struct or array) at byte
+    /// `byte`, as it lies in memory under the data layout; padding elements
+    /// of a struct are skipped.
+    fn value(&mut self, ty: RawType<'ctx>, byte: i64) -> Result<RawValue<'ctx>, PassError> {
+        match ty.type_kind() {
+            LLVMTypeKind::LLVMStructTypeKind => {
+                let mut agg = self.builder().poison(ty);
+                for (i, elem) in ty.struct_elements()?.into_iter().enumerate() {
+                    if elem.is_target_ext() {
+                        if elem.target_ext_name().as_deref() == Some("dx.Padding") {
+                            continue;
+                        }
+                        return Err(self.diagnostic(format!(
+                            "a {} inside a cbuffer aggregate cannot be loaded",
+                            elem.print()
+                        )));
+                    }
+                    let offset = self.layout().element_offset(ty, i as u32) as i64;
+                    let v = self.value(elem, byte + offset)?;
+                    let name = format!("{}.insert", self.value_name());
+                    agg = self.builder().insert_value(agg, v, i as u32, &name)?;
+                }
+                Ok(agg)
+            }
+            LLVMTypeKind::LLVMArrayTypeKind => {
+                let Some((elem, count)) = ty.array_info() else {
+                    return Err(
+                        self.diagnostic("internal: an array type without array info".into())
+                    );
+                };
+                let stride = self.layout().alloc_size(elem) as i64;
+                let mut agg = self.builder().poison(ty);
+                for i in 0..count {
+                    let v = self.value(elem, byte + i as i64 * stride)?;
+                    let name = format!("{}.insert", self.value_name());
+                    agg = self.builder().insert_value(agg, v, i as u32, &name)?;
+                }
+                Ok(agg)
+            }
+            _ => self.leaf(ty, byte),
+        }
+    }
+}
+
+impl<'ctx> AggregateReader<'ctx> for RowReader<'_, 'ctx> {
+    fn builder(&self) -> &RawBuilder<'ctx> {
+        self.builder
+    }
+    fn layout(&self) -> &ModuleLayout {
+        self.dl
+    }
+    fn value_name(&self) -> &str {
+        &self.name
+    }
+    fn diagnostic(&self, reason: String) -> PassError {
+        PassError::at(self.at, reason)
+    }
+    fn leaf(&mut self, ty: RawType<'ctx>, byte: i64) -> Result<RawValue<'ctx>, PassError> {
+        RowReader::leaf(self, ty, byte)
     }
 }
