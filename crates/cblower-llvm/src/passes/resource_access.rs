@@ -41,7 +41,7 @@ use super::row_access::{
     dynamic_rows, emit_linear, exact_bytes, exact_row, llvm_row, IrArith, Linear, Row, RowArith,
     SymbolicArith, ROW_BYTES,
 };
-use super::row_dynamic::{moves_within_row, DynamicReader};
+use super::row_dynamic::{is_bit_castable, moves_within_row, DynamicReader};
 use super::row_reader::{row_intrinsic, AggregateReader, RowReader};
 use super::PassError;
 use crate::ffi::{
@@ -233,7 +233,8 @@ fn lower_load<'ctx>(
         ty.type_kind(),
         LLVMTypeKind::LLVMStructTypeKind | LLVMTypeKind::LLVMArrayTypeKind
     );
-    if !aggregate && !is_number(scalar) {
+    // A pointer (or anything else not a number) has no meaning in cbuffer memory.
+    if !aggregate && !is_bit_castable(scalar) {
         return Err(PassError::at(
             load,
             format!("a {} cannot be loaded from a cbuffer", ty.print()),
@@ -274,22 +275,6 @@ fn lower_load<'ctx>(
     };
     emit_row_loads(
         builder, &mut arith, handle, load, ty, scalar, is_vector, intrinsic, per_row, row, element,
-    )
-}
-
-/// True for the scalar types a row element can hold (integers and floats);
-/// a pointer has no meaning in cbuffer memory.
-fn is_number(scalar: RawType<'_>) -> bool {
-    matches!(
-        scalar.type_kind(),
-        LLVMTypeKind::LLVMIntegerTypeKind
-            | LLVMTypeKind::LLVMHalfTypeKind
-            | LLVMTypeKind::LLVMBFloatTypeKind
-            | LLVMTypeKind::LLVMFloatTypeKind
-            | LLVMTypeKind::LLVMDoubleTypeKind
-            | LLVMTypeKind::LLVMX86_FP80TypeKind
-            | LLVMTypeKind::LLVMFP128TypeKind
-            | LLVMTypeKind::LLVMPPC_FP128TypeKind
     )
 }
 
