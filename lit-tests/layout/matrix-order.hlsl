@@ -20,9 +20,11 @@ cbuffer Back { float2x3 q; };
 // CHECK-NEXT: 32     40    16  float2x3                 c
 // COL-NEXT:   80     40    16  float2x3                 dflt
 // ROW-NEXT:   80     28    16  row_major float2x3       dflt
-// CHECK:      c0   |r.r0                               |pad: array |
-// CHECK-NEXT: c1   |r.r1                               |pad: array |
-// CHECK-NEXT: c2   |c.c0                   |pad: array element-----|
+// Matrix padding is named for the matrix (between rows or columns, and in
+// front of a matrix), and labels cut short are repeated in full after the row.
+// CHECK:      c0   |r.r0                               |pad: matrix|  pad: matrix row
+// CHECK-NEXT: c1   |r.r1                               |pad: matrix|  pad: matrix start
+// CHECK-NEXT: c2   |c.c0                   |pad: matrix column-----|
 // CHECK:      cbuffer Pragma  [rules: cbuffer, size: 72 bytes]
 // CHECK-NEXT:   offset   size align  type                     name
 // CHECK-NEXT:        0     28    16  row_major float2x3       p

@@ -9,8 +9,9 @@ cbuffer ExampleMatrices { float2 before; float2x3 mat; float2x1 smol_mat; };
 // CHECK: cbuffer ExampleMatrices  [rules: cbuffer, size: 64 bytes]
 // CHECK:        16     40    16  float2x3                 mat
 // CHECK:        56      8     4  float2x1                 smol_mat
-// CHECK:   c1   |mat.c0                 |pad: array element-----|
-// CHECK:   c2   |mat.c1                 |pad: array element-----|
+// CHECK:   c0   |before                 |pad: matrix start------|
+// CHECK:   c1   |mat.c0                 |pad: matrix column-----|
+// CHECK:   c2   |mat.c1                 |pad: matrix column-----|
 // CHECK:   c3   |mat.c2                 |smol_mat               |
 
 // CLANG: cbuffer ExampleMatrices  [rules: clang-22, size: 56 bytes]

@@ -1,21 +1,26 @@
 //! `cblower layout`: parse an HLSL file, lay out every buffer under the chosen
-//! rule set, and print the text report or the JSON document.
+//! rule set (and, with `--compare`, under more rule sets), and print the text
+//! report, the JSON document or the HTML page.
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
 
-use crate::exit::SUCCESS;
+use crate::exit::{INPUT_ERROR, SUCCESS, USAGE_ERROR};
 use crate::frontend_args::{
     read_and_lay_out, use_color, ColorArg, FrontendArgs, RulesArg, TargetArg,
 };
-use cblower_report::{json_report, text_report, Colors};
+use crate::output::write_output;
+use cblower_layout::LayoutOptions;
+use cblower_report::{compare_text, html_report, json_report, text_report, Colors, HtmlBuffer};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum FormatArg {
     Text,
     Json,
+    /// One self-contained page with the row diagrams as SVG.
+    Html,
 }
 
 #[derive(Args, Debug)]
@@ -26,11 +31,18 @@ pub struct LayoutArgs {
     /// Packing rules.
     #[arg(long, value_enum, default_value = "cbuffer")]
     pub rules: RulesArg,
+    /// Also lay out under these rules and show what differs (repeatable;
+    /// text and html formats).
+    #[arg(long, value_enum, value_name = "RULES")]
+    pub compare: Vec<RulesArg>,
     /// Data layout clang-22 used (only with --rules clang-22).
     #[arg(long, value_enum, default_value = "dxil")]
     pub target: TargetArg,
     #[arg(long, value_enum, default_value = "text")]
     pub format: FormatArg,
+    /// Output file (`-` for stdout).
+    #[arg(short = 'o', value_name = "OUT", default_value = "-")]
+    pub output: PathBuf,
     #[arg(long, value_enum, default_value = "auto")]
     pub color: ColorArg,
     #[command(flatten)]
@@ -39,6 +51,11 @@ pub struct LayoutArgs {
 
 /// Runs the command; returns the exit code.
 pub fn run(args: &LayoutArgs) -> i32 {
+    if args.format == FormatArg::Json && !args.compare.is_empty() {
+        eprintln!("error: --compare needs --format text or --format html");
+        eprintln!("help: run `cblower layout --format json --rules RULES` once per rule set");
+        return USAGE_ERROR;
+    }
     let err_color = use_color(args.color, std::io::stderr().is_terminal());
     let laid_out = read_and_lay_out(
         &args.file,
@@ -51,15 +68,40 @@ pub fn run(args: &LayoutArgs) -> i32 {
         Ok(p) => p,
         Err(code) => return code,
     };
-    match args.format {
+    // One column per rule set: the reference, then each --compare.
+    let mut columns = vec![layouts];
+    for rules in &args.compare {
+        let opts = LayoutOptions::new(rules.rule_set(args.target))
+            .native_16bit(args.frontend.enable_16bit_types);
+        match cblower_program::lay_out_program(&program.buffers_for_lowering(), opts) {
+            Ok(l) => columns.push(l),
+            Err(e) => {
+                eprint!(
+                    "{}",
+                    program.diagnostic(&e).render(&program.sources, err_color)
+                );
+                eprintln!(
+                    "note: while laying the file out under --compare {}",
+                    opts.rules.name()
+                );
+                return INPUT_ERROR;
+            }
+        }
+    }
+    let layouts = &columns[0];
+    let text = match args.format {
         FormatArg::Json => {
             let array_lens: Vec<Option<u64>> =
                 program.buffers.iter().map(|b| b.array_len).collect();
-            let doc = json_report(&layouts, &array_lens);
-            println!("{}", serde_json::to_string_pretty(&doc).unwrap_or_default());
+            let doc = json_report(layouts, &array_lens);
+            format!(
+                "{}\n",
+                serde_json::to_string_pretty(&doc).unwrap_or_default()
+            )
         }
         FormatArg::Text => {
-            let colors = if use_color(args.color, std::io::stdout().is_terminal()) {
+            let to_terminal = args.output.as_os_str() == "-" && std::io::stdout().is_terminal();
+            let colors = if use_color(args.color, to_terminal) {
                 Colors::On
             } else {
                 Colors::Off
@@ -67,10 +109,43 @@ pub fn run(args: &LayoutArgs) -> i32 {
             let texts: Vec<String> = layouts
                 .iter()
                 .zip(&program.buffers)
-                .map(|(l, decl)| text_report(l, decl.array_len, colors))
+                .enumerate()
+                .map(|(i, (l, decl))| {
+                    let mut t = text_report(l, decl.array_len, colors);
+                    if columns.len() > 1 {
+                        let same: Vec<_> = columns.iter().filter_map(|c| c.get(i)).collect();
+                        t.push('\n');
+                        t.push_str(&compare_text(&same));
+                    }
+                    t
+                })
                 .collect();
-            print!("{}", texts.join("\n"));
+            texts.join("\n")
         }
+        FormatArg::Html => {
+            // Per buffer, its layout under every rule set, side by side.
+            let per_buffer: Vec<Vec<cblower_layout::BufferLayout>> = (0..layouts.len())
+                .map(|i| columns.iter().filter_map(|c| c.get(i).cloned()).collect())
+                .collect();
+            let buffers: Vec<HtmlBuffer<'_>> = per_buffer
+                .iter()
+                .zip(&program.buffers)
+                .map(|(l, decl)| HtmlBuffer {
+                    layouts: l,
+                    array_len: decl.array_len,
+                })
+                .collect();
+            let title = args
+                .file
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            html_report(&title, &buffers)
+        }
+    };
+    if let Err(e) = write_output(&args.output, text.as_bytes()) {
+        eprintln!("error: cannot write {}: {e}", args.output.display());
+        return INPUT_ERROR;
     }
     SUCCESS
 }

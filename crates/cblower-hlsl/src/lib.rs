@@ -75,6 +75,13 @@ pub struct Program {
     pub vk_bindings: Vec<Option<VkBinding>>,
     /// Parallel to `buffers`: Clang's implicit-binding order IDs.
     pub implicit_orders: Vec<ImplicitOrder>,
+    /// Every resource and buffer declaration with what binds it, in
+    /// clang's implicit-binding order (`$Globals` last); see
+    /// [`Program::binding_overlaps`].
+    pub bindings: Vec<cblower_program::DeclaredBinding>,
+    /// Parallel to `bindings`: where each was declared (its name) and its
+    /// `register(...)` annotation, if any.
+    pub binding_spans: Vec<(Span, Option<Span>)>,
     /// `#warning`s and other non-fatal diagnostics.
     pub warnings: Diagnostics,
     /// Every file read, for rendering diagnostics at [`Span`]s.
@@ -94,6 +101,19 @@ impl Program {
                 implicit_order: self.implicit_orders.get(i).copied().unwrap_or_default(),
             })
             .collect()
+    }
+
+    /// Every pair of [`Program::bindings`] whose explicit registers overlap
+    /// (see [`cblower_program::binding_overlaps`]).
+    pub fn binding_overlaps(&self) -> Vec<cblower_program::BindingOverlap> {
+        cblower_program::binding_overlaps(&self.bindings)
+    }
+
+    /// Where binding `i` was declared: its `register(...)` annotation if it
+    /// has one, else its name.
+    pub fn binding_location(&self, i: usize) -> Option<Location> {
+        let (name, register) = self.binding_spans.get(i)?;
+        Some(self.sources.location(register.unwrap_or(*name)))
     }
 
     /// The diagnostic for a layout or planning error, at the member or
@@ -224,6 +244,8 @@ fn run_here(
                 spans: l.spans,
                 vk_bindings: l.vk_bindings,
                 implicit_orders: l.implicit_orders,
+                bindings: l.bindings,
+                binding_spans: l.binding_spans,
                 warnings: diagnostics,
                 sources,
             })

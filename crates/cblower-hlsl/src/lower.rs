@@ -23,6 +23,7 @@ use crate::parser::ast::{
 };
 use crate::source::Span;
 use crate::{BufferSpans, FrontendOptions, ImplicitOrder, VkBinding, UNBOUNDED_RESOURCE_ARRAY};
+use cblower_program::{DeclaredBinding, RegisterCount};
 
 /// Deepest typedef chain followed.
 const MAX_TYPEDEF_DEPTH: usize = 256;
@@ -35,6 +36,12 @@ pub struct Lowered {
     pub vk_bindings: Vec<Option<VkBinding>>,
     /// Parallel to `buffers`: Clang's implicit-binding order IDs.
     pub implicit_orders: Vec<ImplicitOrder>,
+    /// Every resource and buffer declaration with what binds it, in the
+    /// order of the implicit-binding IDs (`$Globals` last).
+    pub bindings: Vec<DeclaredBinding>,
+    /// Parallel to `bindings`: the declared name, and the `register(...)`
+    /// annotation if any.
+    pub binding_spans: Vec<(Span, Option<Span>)>,
 }
 
 /// Lowers parsed items; the warnings are dropped (tests use this).
@@ -93,6 +100,20 @@ impl<'a> Lowerer<'a> {
             });
             self.out.vk_bindings.push(None);
             self.out.implicit_orders.push(self.next_order);
+            self.out.bindings.push(DeclaredBinding {
+                name: "$Globals".into(),
+                kind: "cbuffer".into(),
+                class: 'b',
+                register: None,
+                space: 0,
+                count: RegisterCount::One,
+                vk_binding: None,
+                implicit_order: Some(self.next_order),
+            });
+            self.out.binding_spans.push((
+                first.unwrap_or_else(|| Span::new(Default::default(), 0, 0)),
+                None,
+            ));
         }
         if self.diags.has_errors() {
             return Err(self.diags);
@@ -230,6 +251,38 @@ fn names_object_type(spec: &TypeSpec) -> bool {
         }
         TypeSpec::Struct(_) => false,
     }
+}
+
+/// The register count of a declaration of `len` resources or buffers
+/// (`None`: a single one).
+fn register_count(len: Option<u64>) -> RegisterCount {
+    match len {
+        None => RegisterCount::One,
+        Some(UNBOUNDED_RESOURCE_ARRAY) => RegisterCount::Unbounded,
+        Some(n) => RegisterCount::Array(n),
+    }
+}
+
+/// The resource type's spelling and register class: `u` for read-write
+/// (`RW...`, `RasterizerOrdered...`, `Append...`, `Consume...`), `s` for
+/// samplers, `t` for the other (read-only) resources.
+fn resource_kind(ty: &Ty) -> (String, char) {
+    let mut t = ty;
+    while let Ty::Array { elem, .. } = t {
+        t = elem;
+    }
+    let name = t.to_string();
+    let class = if ["RW", "RasterizerOrdered", "Append", "Consume"]
+        .iter()
+        .any(|p| name.starts_with(p))
+    {
+        'u'
+    } else if name.starts_with("Sampler") {
+        's'
+    } else {
+        't'
+    };
+    (name, class)
 }
 
 /// A resource array's register count for overlap checks: `None` for an
@@ -413,7 +466,7 @@ impl Lowerer<'_> {
                 continue;
             }
             if is_resource(&base) {
-                self.count_resource(d, decl);
+                self.count_resource(d, decl, &base);
                 continue;
             }
             let ty = match self.apply_dims_init(base.clone(), decl) {
@@ -537,7 +590,13 @@ impl Lowerer<'_> {
         let mut decl = BufferDecl::new(b.name.name.as_ref(), kind, acc.members);
         decl.binding = binding;
         decl.namespace = self.namespace();
-        self.push_buffer(decl, b.name.span, acc.spans, vk);
+        self.push_buffer(
+            decl,
+            b.name.span,
+            acc.spans,
+            vk,
+            b.register.as_ref().map(|r| r.span),
+        );
         // A buffer nested in this one is a buffer of its own (DXC), after it.
         for inner in nested {
             self.buffer(inner);
@@ -605,7 +664,7 @@ impl Lowerer<'_> {
             if d.modifiers.is_static {
                 self.record_constant(d, decl);
             } else if !d.modifiers.is_groupshared && is_resource(&ty) {
-                self.count_resource(d, decl);
+                self.count_resource(d, decl, &ty);
             }
             let Some(field) = self.field(d, decl, ty) else {
                 continue;
@@ -647,10 +706,27 @@ impl Lowerer<'_> {
         name: Span,
         members: Vec<Span>,
         vk: Option<VkBinding>,
+        register: Option<Span>,
     ) {
         // A buffer takes an order ID when it has no `b`/`t` register; on
         // SPIR-V a `[[vk::binding]]` counts as a register.
         let implicit = decl.binding.map_or(true, |b| b.register.is_none());
+        let (kind, class) = match (decl.kind, &decl.element_type) {
+            (BufferKind::TBuffer, _) => ("tbuffer".to_string(), 't'),
+            (BufferKind::ConstantBuffer, Some(t)) => (format!("ConstantBuffer<{t}>"), 'b'),
+            _ => ("cbuffer".to_string(), 'b'),
+        };
+        self.out.bindings.push(DeclaredBinding {
+            name: decl.name.clone(),
+            kind,
+            class,
+            register: decl.binding.and_then(|b| b.register),
+            space: decl.binding.map_or(0, |b| b.space),
+            count: register_count(decl.array_len),
+            vk_binding: vk,
+            implicit_order: implicit.then_some(self.next_order),
+        });
+        self.out.binding_spans.push((name, register));
         self.out.implicit_orders.push(self.next_order);
         self.next_order.advance(implicit, implicit && vk.is_none());
         self.out.buffers.push(decl);
@@ -660,11 +736,38 @@ impl Lowerer<'_> {
 
     /// A non-static resource declaration takes the next order ID when it has
     /// no register slot (arrays of resources take one too).
-    fn count_resource(&mut self, d: &Declaration, decl: &Declarator) {
+    fn count_resource(&mut self, d: &Declaration, decl: &Declarator, ty: &Ty) {
         let implicit = decl.register.as_ref().map_or(true, |r| r.slot.is_none());
-        let vk = d.attrs.vk_binding.is_some();
-        self.next_order.advance(implicit, implicit && !vk);
-        if let (Some(r), Ok(len)) = (&decl.register, self.resource_array_len(&decl.dims)) {
+        // The attribute only informs the report here: a bad one on a
+        // resource is not this front end's error to raise.
+        let before = self.diags.len();
+        let vk = self.vk_binding(&d.attrs);
+        self.diags.split_off(before);
+        let vk_declared = d.attrs.vk_binding.is_some();
+        let len = self.resource_array_len(&decl.dims);
+        let (kind, class) = resource_kind(ty);
+        let slot = decl.register.as_ref().and_then(|r| r.slot);
+        self.out.bindings.push(DeclaredBinding {
+            name: decl.name.name.clone(),
+            kind,
+            class: slot.map_or(class, |s| s.0),
+            register: slot.map(|s| s.1),
+            space: decl.register.as_ref().and_then(|r| r.space).unwrap_or(0),
+            count: register_count(len.as_ref().ok().copied().flatten().or(
+                // An array of resources through a typedef: count its elements.
+                match ty {
+                    Ty::Array { len, .. } => Some(*len),
+                    _ => None,
+                },
+            )),
+            vk_binding: vk,
+            implicit_order: implicit.then_some(self.next_order),
+        });
+        self.out
+            .binding_spans
+            .push((decl.name.span, decl.register.as_ref().map(|r| r.span)));
+        self.next_order.advance(implicit, implicit && !vk_declared);
+        if let (Some(r), Ok(len)) = (&decl.register, len) {
             self.note_range(r, range_count(len), &decl.name);
         }
     }
@@ -893,7 +996,13 @@ impl Lowerer<'_> {
         decl.element_type = Some(elem.name.clone());
         decl.array_len = array_len;
         decl.namespace = self.namespace();
-        self.push_buffer(decl, cb.name.span, spans, vk);
+        self.push_buffer(
+            decl,
+            cb.name.span,
+            spans,
+            vk,
+            cb.register.as_ref().map(|r| r.span),
+        );
     }
 
     fn binding(

@@ -13,6 +13,8 @@
 //! anything else is bound implicitly, in clang's order of the
 //! implicitly bound resources of the file.
 
+use std::sync::Arc;
+
 use cblower_layout::BufferDecl;
 
 use crate::Target;
@@ -115,6 +117,108 @@ impl<'a> ProgramBuffer<'a> {
     }
 }
 
+/// How many registers a declaration takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RegisterCount {
+    /// A single resource or buffer.
+    One,
+    /// An array of `n` resources or buffers: `n` consecutive registers.
+    Array(u64),
+    /// An unbounded array `[]`: every register from the first to the end
+    /// of its space.
+    Unbounded,
+}
+
+impl RegisterCount {
+    /// The first register past the range that starts at `start`
+    /// (2^32 for an unbounded one).
+    pub fn end(self, start: u32) -> u64 {
+        match self {
+            RegisterCount::One => u64::from(start) + 1,
+            RegisterCount::Array(n) => u64::from(start).saturating_add(n),
+            RegisterCount::Unbounded => 1 << 32,
+        }
+    }
+}
+
+/// One resource or buffer declaration of a program and what binds it: what
+/// `cblower bindings` reports. A front end lists them in clang's order (the
+/// order of the implicit-binding IDs), with `$Globals` last.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DeclaredBinding {
+    /// The declared name (`$Globals` for the implicit buffer).
+    pub name: Arc<str>,
+    /// What is declared: `cbuffer`, `tbuffer`, `ConstantBuffer<T>`, or the
+    /// resource type as written (`Texture2D<float4>`, `SamplerState`).
+    pub kind: String,
+    /// The register class: `b` (constant buffers), `t` (SRVs and tbuffers),
+    /// `u` (UAVs), `s` (samplers).
+    pub class: char,
+    /// The register of `register(<class>N)`; `None` when bound implicitly.
+    pub register: Option<u32>,
+    /// The register space (descriptor set): `spaceM`, or 0.
+    pub space: u32,
+    /// How many registers it takes.
+    pub count: RegisterCount,
+    /// `[[vk::binding(binding, set)]]`, which binds on SPIR-V only.
+    pub vk_binding: Option<VkBinding>,
+    /// Clang's implicit-binding order IDs, for a declaration without a
+    /// register (`None` when a register binds it).
+    pub implicit_order: Option<ImplicitOrder>,
+}
+
+impl DeclaredBinding {
+    /// The registers it takes, as HLSL spells them: `t3`, `t0..t7`, or
+    /// `t2..` for an unbounded array; `None` when bound implicitly.
+    pub fn registers(&self) -> Option<String> {
+        let r = self.register?;
+        let c = self.class;
+        Some(match self.count {
+            RegisterCount::One | RegisterCount::Array(1) => format!("{c}{r}"),
+            RegisterCount::Array(0) => format!("{c}{r} (empty)"),
+            RegisterCount::Array(n) => format!("{c}{r}..{c}{}", u64::from(r) + n - 1),
+            RegisterCount::Unbounded => format!("{c}{r}.. (unbounded)"),
+        })
+    }
+}
+
+/// Two declarations whose explicit register ranges share a register of the
+/// same class and space: DXC refuses to compile such a file and a D3D root
+/// signature cannot describe it. Indices into the slice given to
+/// [`binding_overlaps`], `first < second`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BindingOverlap {
+    /// The earlier declaration.
+    pub first: usize,
+    /// The later declaration.
+    pub second: usize,
+}
+
+/// Every pair of declarations whose explicit registers overlap (same class,
+/// same space, intersecting ranges), in order of the second then the first.
+/// Implicitly bound ones never overlap: the backend places them around the
+/// explicit ones.
+pub fn binding_overlaps(bindings: &[DeclaredBinding]) -> Vec<BindingOverlap> {
+    let mut out = Vec::new();
+    for (j, b) in bindings.iter().enumerate() {
+        let Some(rb) = b.register else { continue };
+        for (i, a) in bindings[..j].iter().enumerate() {
+            let Some(ra) = a.register else { continue };
+            if a.class == b.class
+                && a.space == b.space
+                && u64::from(ra) < b.count.end(rb)
+                && u64::from(rb) < a.count.end(ra)
+            {
+                out.push(BindingOverlap {
+                    first: i,
+                    second: j,
+                });
+            }
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -124,6 +228,53 @@ mod tests {
         let mut d = BufferDecl::new("CB", BufferKind::CBuffer, Vec::new());
         d.binding = Some(Binding { register, space });
         d
+    }
+
+    fn declared(
+        class: char,
+        register: Option<u32>,
+        space: u32,
+        count: RegisterCount,
+    ) -> DeclaredBinding {
+        DeclaredBinding {
+            name: "r".into(),
+            kind: "Texture2D".into(),
+            class,
+            register,
+            space,
+            count,
+            vk_binding: None,
+            implicit_order: None,
+        }
+    }
+
+    #[test]
+    fn overlaps_need_the_same_class_and_space_and_a_shared_register() {
+        let list = [
+            declared('t', Some(0), 0, RegisterCount::Array(4)),
+            declared('t', Some(3), 0, RegisterCount::One),
+            declared('u', Some(3), 0, RegisterCount::One),
+            declared('t', Some(3), 1, RegisterCount::One),
+            declared('t', Some(9), 0, RegisterCount::Unbounded),
+            declared('t', Some(100), 0, RegisterCount::One),
+            declared('t', None, 0, RegisterCount::One),
+        ];
+        assert_eq!(
+            binding_overlaps(&list),
+            [
+                BindingOverlap {
+                    first: 0,
+                    second: 1
+                },
+                BindingOverlap {
+                    first: 4,
+                    second: 5
+                },
+            ]
+        );
+        assert_eq!(list[0].registers().as_deref(), Some("t0..t3"));
+        assert_eq!(list[4].registers().as_deref(), Some("t9.. (unbounded)"));
+        assert_eq!(list[6].registers(), None);
     }
 
     #[test]

@@ -46,7 +46,10 @@ mod target;
 
 use cblower_layout::{layout_buffer, BufferLayout, LayoutOptions};
 
-pub use binding::{HandleBinding, ImplicitOrder, ProgramBuffer, VkBinding};
+pub use binding::{
+    binding_overlaps, BindingOverlap, DeclaredBinding, HandleBinding, ImplicitOrder, ProgramBuffer,
+    RegisterCount, VkBinding,
+};
 pub use error::ProgramError;
 pub use plan::{EmissionPlan, EmitWarning, Flavor, PlanInput, PlanOptions};
 pub use policy::{effective_decl, EffectiveDecl};

@@ -22,10 +22,21 @@
 use std::fmt::Write;
 
 use cblower_layout::{
-    BufferKind, BufferLayout, CellContent, FieldNode, Node, NodeKind, Padding, RowView, Ty,
-    UNBOUNDED_RESOURCE_ARRAY,
+    BufferKind, BufferLayout, CellContent, FieldNode, Node, NodeKind, Padding, PaddingReason,
+    RowView, Ty, UNBOUNDED_RESOURCE_ARRAY,
 };
+
+pub mod bindings;
+pub mod compare;
+pub mod diagram;
+pub mod html;
+pub mod svg;
+
+pub use bindings::{bindings_html, bindings_json, bindings_text, BindingRow};
+pub use compare::{compare, compare_text, Difference};
+pub use html::{html_report, HtmlBuffer};
 use serde_json::{json, Value};
+pub use svg::buffer_svg;
 
 /// Whether the row diagram colours its cells with ANSI escapes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -100,20 +111,53 @@ pub fn text_report(layout: &BufferLayout, array_len: Option<u64>, colors: Colors
         layout.rules.name(),
         layout.size()
     );
+    let type_width = layout
+        .fields()
+        .iter()
+        .map(|f| type_column_width(&f.ty, 0))
+        .max()
+        .unwrap_or(0)
+        .max("type".len());
     let _ = writeln!(
         out,
-        "  {:>6} {:>6} {:>5}  {:<24} name",
+        "  {:>6} {:>6} {:>5}  {:<type_width$} name",
         "offset", "size", "align", "type"
     );
     for field in layout.fields() {
-        table_rows(&mut out, field.name.as_ref(), &field.ty, &field.node, 1);
+        table_rows(
+            &mut out,
+            field.name.as_ref(),
+            &field.ty,
+            &field.node,
+            1,
+            type_width,
+        );
     }
     out.push('\n');
     out.push_str(&row_diagram(layout.root(), colors));
     out
 }
 
-fn table_rows(out: &mut String, name: &str, ty: &Ty, node: &Node, depth: usize) {
+/// The widest type spelling the table shows for `ty` (its own, its
+/// elements', its fields').
+fn type_column_width(ty: &Ty, depth: usize) -> usize {
+    let own = ty.to_string().chars().count();
+    if depth > 64 {
+        return own;
+    }
+    let inner = match ty {
+        Ty::Array { elem, .. } => type_column_width(elem, depth + 1),
+        Ty::Struct(s) => s
+            .all_fields()
+            .map(|f| type_column_width(&f.ty, depth + 1))
+            .max()
+            .unwrap_or(0),
+        _ => 0,
+    };
+    own.max(inner)
+}
+
+fn table_rows(out: &mut String, name: &str, ty: &Ty, node: &Node, depth: usize, tw: usize) {
     let indent = "  ".repeat(depth - 1);
     let extra = match &node.kind {
         NodeKind::Array { stride, .. } => format!("  (stride {stride})"),
@@ -121,7 +165,7 @@ fn table_rows(out: &mut String, name: &str, ty: &Ty, node: &Node, depth: usize) 
     };
     let _ = writeln!(
         out,
-        "  {:>6} {:>6} {:>5}  {:<24} {}{}{}",
+        "  {:>6} {:>6} {:>5}  {:<tw$} {}{}{}",
         node.offset.get(),
         node.size.get(),
         node.align.bytes(),
@@ -136,13 +180,13 @@ fn table_rows(out: &mut String, name: &str, ty: &Ty, node: &Node, depth: usize) 
                 match i {
                     Some(i) => {
                         if let Some(e) = node.element(i) {
-                            table_rows(out, &format!("[{i}]"), elem, &e, depth + 1);
+                            table_rows(out, &format!("[{i}]"), elem, &e, depth + 1, tw);
                         }
                     }
                     None => {
                         let _ = writeln!(
                             out,
-                            "  {:>6} {:>6} {:>5}  {:<24} {}  ... [2] to [{}] like the others",
+                            "  {:>6} {:>6} {:>5}  {:<tw$} {}  ... [2] to [{}] like the others",
                             "",
                             "",
                             "",
@@ -156,7 +200,7 @@ fn table_rows(out: &mut String, name: &str, ty: &Ty, node: &Node, depth: usize) 
         }
         (NodeKind::Struct { fields, .. }, _) => {
             for FieldNode { name, ty, node } in fields {
-                table_rows(out, name, ty, node, depth + 1);
+                table_rows(out, name, ty, node, depth + 1, tw);
             }
         }
         _ => {}
@@ -186,8 +230,19 @@ pub fn row_diagram(root: &Node, colors: Colors) -> String {
         );
     }
     let view = RowView::new(root);
+    let pads = diagram::diagram(root, rows * 16).pads;
+    let pad_label = |row: u64, start: u8, reason: PaddingReason| -> &'static str {
+        let at = row * 16 + u64::from(start);
+        let i = pads.partition_point(|p| p.offset + p.size <= at);
+        match pads.get(i) {
+            Some(p) if p.offset <= at => p.cause.label(),
+            _ => reason.label(),
+        }
+    };
+    // Row labels as wide as the last row's, and at least `c0000`.
+    let label_width = format!("c{}", rows.saturating_sub(1)).len().max(4) + 1;
     let mut out = String::new();
-    let mut header = String::from("        ");
+    let mut header = " ".repeat(label_width + 3);
     for i in 0..16 {
         let _ = write!(header, "{i:<3}");
     }
@@ -200,8 +255,9 @@ pub fn row_diagram(root: &Node, colors: Colors) -> String {
         .rows
         .iter()
         .map(|row| {
-            let mut line = format!("  c{:<4}|", row.index);
+            let mut line = format!("  {:<label_width$}|", format!("c{}", row.index));
             let mut key = String::new();
+            let mut cut: Vec<String> = Vec::new();
             for cell in &row.cells {
                 let width = cell.len as usize * 3 - 1;
                 let (label, fill, color) = match &cell.content {
@@ -215,7 +271,11 @@ pub fn row_diagram(root: &Node, colors: Colors) -> String {
                         };
                         (path.clone(), ' ', PALETTE[idx % PALETTE.len()])
                     }
-                    CellContent::Padding(r) => (format!("pad: {}", r.label()), '-', DIM),
+                    CellContent::Padding(r) => (
+                        format!("pad: {}", pad_label(row.index, cell.start, *r)),
+                        '-',
+                        DIM,
+                    ),
                     CellContent::Unused => (String::new(), ' ', ""),
                 };
                 let _ = write!(
@@ -225,6 +285,9 @@ pub fn row_diagram(root: &Node, colors: Colors) -> String {
                     cell.len,
                     blank_indices(&label)
                 );
+                if label.chars().count() > width {
+                    cut.push(label.clone());
+                }
                 let mut text: String = label.chars().take(width).collect();
                 while text.chars().count() < width {
                     text.push(fill);
@@ -234,6 +297,10 @@ pub fn row_diagram(root: &Node, colors: Colors) -> String {
                 } else {
                     let _ = write!(line, "{text}|");
                 }
+            }
+            if !cut.is_empty() {
+                // The labels that did not fit, in full, after the row.
+                let _ = write!(line, "  {}", cut.join(", "));
             }
             (line, key)
         })
@@ -250,7 +317,8 @@ pub fn row_diagram(root: &Node, colors: Colors) -> String {
             let last = view.rows[i + (repeats - 1) * period - 1].index;
             let _ = writeln!(
                 out,
-                "  ...    rows c{first} to c{last}: the same {period}-row pattern {} more times",
+                "  {:<label_width$} rows c{first} to c{last}: the same {period}-row pattern {} more times",
+                "...",
                 repeats - 3
             );
             for (line, _) in &rendered[i + (repeats - 1) * period..i + repeats * period] {
@@ -461,12 +529,12 @@ mod tests {
         let text = text_report(&example_arrays(), None, Colors::Off);
         let want = "\
 cbuffer ExampleArrays  [rules: cbuffer, size: 44 bytes]
-  offset   size align  type                     name
-       0      8     4  float2                   before
-      16     20    16  float[2]                 array  (stride 16)
-      16      4     4  float                      [0]
-      32      4     4  float                      [1]
-      36      8     4  float2                   after
+  offset   size align  type     name
+       0      8     4  float2   before
+      16     20    16  float[2] array  (stride 16)
+      16      4     4  float      [0]
+      32      4     4  float      [1]
+      36      8     4  float2   after
 
         0  1  2  3  4  5  6  7  8  9  10 11 12 13 14 15
   c0   |before                 |pad: array start-------|
@@ -474,6 +542,28 @@ cbuffer ExampleArrays  [rules: cbuffer, size: 44 bytes]
   c2   |array[1]   |after                  |           |
 ";
         assert_eq!(text, want);
+    }
+
+    #[test]
+    fn row_diagram_names_matrix_padding_and_prints_cut_labels_in_full() {
+        let decl = BufferDecl::new(
+            "M",
+            BufferKind::CBuffer,
+            vec![
+                Field::new("a_rather_long_name", Ty::scalar(Scalar::Float)),
+                Field::new(
+                    "m",
+                    Ty::matrix(Scalar::Float, 2, 2, cblower_layout::MatrixOrder::RowMajor),
+                ),
+            ],
+        );
+        let layout = layout_buffer(&decl, LayoutOptions::new(RuleSet::CBuffer)).unwrap();
+        let want = "        0  1  2  3  4  5  6  7  8  9  10 11 12 13 14 15
+  c0   |a_rather_lo|pad: matrix start------------------|  a_rather_long_name
+  c1   |m.r0                   |pad: matrix row--------|
+  c2   |m.r1                   |                       |
+";
+        assert_eq!(row_diagram(layout.root(), Colors::Off), want);
     }
 
     #[test]

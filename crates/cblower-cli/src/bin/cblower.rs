@@ -22,6 +22,8 @@ enum Command {
     EmitLlvm(cblower_cli::emit_cmd::EmitArgs),
     /// Write C, C++ or Rust structs that match every buffer byte for byte.
     Mirror(cblower_cli::mirror_cmd::MirrorArgs),
+    /// List every resource and buffer with its registers; overlaps are errors.
+    Bindings(cblower_cli::bindings_cmd::BindingsArgs),
 }
 
 fn main() -> ExitCode {
@@ -41,6 +43,7 @@ fn main() -> ExitCode {
         Command::Layout(args) => cblower_cli::layout_cmd::run(&args),
         Command::EmitLlvm(args) => cblower_cli::emit_cmd::run(&args),
         Command::Mirror(args) => cblower_cli::mirror_cmd::run(&args),
+        Command::Bindings(args) => cblower_cli::bindings_cmd::run(&args),
     };
     ExitCode::from(code as u8)
 }
