@@ -21,6 +21,12 @@ case "${1:-}" in
     cargo build --bins
     cargo test --workspace
     CBLOWER_BIN_DIR="$repo/target/debug" "$repo/.venv/bin/lit" -sv lit-tests
+    # The HTML report in headless Chromium: every lit shader's report loads
+    # without console errors and every block sits at its JSON offset and size;
+    # then proof that the check fails on a block moved by one byte.
+    bash tools/install-browser.sh
+    "$repo/.venv/bin/python" tools/browser_check.py --bin "$repo/target/debug" --out "$repo/target/browser-check"
+    "$repo/.venv/bin/python" tools/browser_check.py --bin "$repo/target/debug" --out "$repo/target/browser-check" --self-test
     # Benchmarks in their short mode: everything runs and every output verifies.
     cargo run --quiet -p xtask --release -- bench-emit --short
     ;;
