@@ -11,7 +11,7 @@ checks them against the JSON report of the same file:
     the diagram's byte width and row height), and no block is drawn that the
     JSON report does not list.
 
-Usage: browser_check.py --bin target/debug --out DIR [FILE.hlsl ...]
+Usage: browser_check.py --bin target/debug --out DIR [--arg=-IDIR ...] [FILE.hlsl ...]
        (no files: every lit shader the layout command accepts)
        browser_check.py --bin ... --out DIR --self-test
        (moves one block by a byte and fails unless the check notices)
@@ -81,8 +81,11 @@ def driver(width=1200, height=900):
     return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=opts)
 
 
+EXTRA_ARGS = []
+
+
 def run(bin_dir, args):
-    return subprocess.run([str(Path(bin_dir) / "cblower"), *args],
+    return subprocess.run([str(Path(bin_dir) / "cblower"), *args, *EXTRA_ARGS],
                           capture_output=True, text=True)
 
 
@@ -204,8 +207,11 @@ def main():
     ap.add_argument("--screenshot")
     ap.add_argument("--width", type=int, default=1200)
     ap.add_argument("--height", type=int, default=900)
+    ap.add_argument("--arg", action="append", default=[],
+                    help="passed to every cblower run (e.g. --arg=-Iinclude)")
     ap.add_argument("files", nargs="*")
     a = ap.parse_args()
+    EXTRA_ARGS.extend(a.arg)
 
     if a.screenshot:
         hlsl = Path(a.files[0])

@@ -249,3 +249,42 @@ fn member_rows(s: &mut String, name: &str, ty: &Ty, node: &Node, depth: usize) {
         _ => {}
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cblower_layout::{layout_buffer, BufferDecl, Field, LayoutOptions, RuleSet, Scalar};
+
+    #[test]
+    fn names_are_escaped_and_the_page_is_deterministic() {
+        let decl = BufferDecl::new(
+            "B<script>",
+            BufferKind::CBuffer,
+            vec![
+                Field::new("a&b", Ty::vector(Scalar::Float, 3)),
+                Field::new("c\"d", Ty::array(Ty::scalar(Scalar::Float), 2)),
+            ],
+        );
+        let layouts = vec![
+            layout_buffer(&decl, LayoutOptions::new(RuleSet::CBuffer)).unwrap(),
+            layout_buffer(&decl, LayoutOptions::new(RuleSet::Scalar)).unwrap(),
+        ];
+        let buffers = [HtmlBuffer {
+            layouts: &layouts,
+            array_len: None,
+        }];
+        let page = html_report("x<y>.hlsl", &buffers);
+        assert_eq!(page, html_report("x<y>.hlsl", &buffers));
+        assert!(page.contains("<title>x&lt;y&gt;.hlsl – cblower layout</title>"));
+        assert!(page.contains("<h2>cbuffer B&lt;script&gt;</h2>"));
+        assert!(page.contains(r#"data-path="a&amp;b""#));
+        assert!(page.contains(r#"<g class="member f1 changed" data-path="c&quot;d[1]""#));
+        assert!(page.contains(
+            "<td>c&quot;d[1]</td><td>float</td><td class=\"n\">32+4</td><td class=\"n\">16+4</td>"
+        ));
+        assert!(!page.contains("<script>B"));
+        assert_eq!(page.matches("<script>").count(), 1);
+        // Nothing fetched: the only URLs are the two SVGs' namespace.
+        assert_eq!(page.matches("http").count(), 2);
+    }
+}
