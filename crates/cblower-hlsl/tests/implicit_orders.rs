@@ -41,3 +41,53 @@ fn order_ids_match_clang_22_on_both_targets() {
         ]
     );
 }
+
+/// Name, register class, register, order IDs (DXIL, SPIR-V), `vk::binding`.
+type Row = (String, char, Option<u32>, Option<(u32, u32)>, bool);
+
+/// The bindings report's list: every resource and buffer of the same file,
+/// in order, with the order IDs above (what clang-22 passed for each
+/// implicitly bound one), `None` for the explicitly bound ones, the register
+/// class, and where each was declared.
+#[test]
+fn bindings_list_every_resource_with_clang_22_order_ids() {
+    let p = parse_source("orders.hlsl", SOURCE, &FrontendOptions::default()).unwrap();
+    let got: Vec<Row> = p
+        .bindings
+        .iter()
+        .map(|b| {
+            (
+                b.name.to_string(),
+                b.class,
+                b.register,
+                b.implicit_order.map(|o| (o.dxil, o.spirv)),
+                b.vk_binding.is_some(),
+            )
+        })
+        .collect();
+    let row = |n: &str, c, r, o, vk| (n.to_string(), c, r, o, vk);
+    assert_eq!(
+        got,
+        vec![
+            row("R0", 'u', None, Some((0, 0)), false),
+            row("Rin", 'u', None, Some((1, 1)), false),
+            row("A", 'b', None, Some((2, 2)), false),
+            row("R1", 'u', None, Some((3, 3)), false),
+            row("R2", 'u', Some(3), None, false),
+            row("R3", 'u', None, Some((4, 4)), false),
+            row("B", 'b', None, Some((5, 5)), true),
+            row("R4", 'u', None, Some((6, 5)), true),
+            row("C", 'b', None, Some((7, 5)), false),
+            row("S0", 't', None, Some((8, 6)), false),
+            row("R5", 'u', None, Some((9, 7)), false),
+            row("R6", 'u', None, Some((10, 8)), false),
+            row("E", 'b', Some(1), None, false),
+            row("$Globals", 'b', None, Some((11, 9)), false),
+        ]
+    );
+    assert!(p.binding_overlaps().is_empty());
+    let r2 = p.binding_location(4).unwrap();
+    assert_eq!((r2.line, r2.column), (6, 22));
+    let r1 = p.bindings[3].count;
+    assert_eq!(r1, cblower_program::RegisterCount::Array(4));
+}
