@@ -9,7 +9,7 @@ import lit.formats
 
 config.name = "cblower"
 config.test_format = lit.formats.ShTest(execute_external=False)
-config.suffixes = [".test", ".hlsl", ".ll"]
+config.suffixes = [".test", ".hlsl", ".ll", ".wgsl"]
 config.excludes = ["Inputs", "lit.cfg.py"]
 config.test_source_root = os.path.dirname(os.path.abspath(__file__))
 repo = os.path.dirname(config.test_source_root)

@@ -13,7 +13,9 @@ use clap::{Args, ValueEnum};
 use inkwell::context::Context;
 
 use crate::exit::{INPUT_ERROR, SUCCESS};
-use crate::frontend_args::{read_program, use_color, ColorArg, FrontendArgs, TargetArg};
+use crate::frontend_args::{
+    read_program, refuse_wgsl, use_color, ColorArg, FrontendArgs, TargetArg,
+};
 use crate::output::{write_output, write_output_via};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -75,6 +77,9 @@ impl EmitArgs {
 /// Runs the command; returns the exit code.
 pub fn run(args: &EmitArgs) -> i32 {
     let err_color = use_color(args.color, std::io::stderr().is_terminal());
+    if let Err(code) = refuse_wgsl(&args.file, "emit-llvm") {
+        return code;
+    }
     let program = match read_program(&args.file, &args.frontend, err_color) {
         Ok(p) => p,
         Err(code) => return code,

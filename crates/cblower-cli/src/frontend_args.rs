@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use cblower_hlsl::{parse_file, FrontendOptions, Program};
+use cblower_hlsl::{parse_file, parse_source, FrontendOptions, Program};
 use cblower_layout::{
     BufferLayout, Clang22Target, LayoutOptions, MatrixOrder, RuleSet, WgslAddressSpace,
 };
@@ -130,7 +130,49 @@ pub fn use_color(arg: ColorArg, is_terminal: bool) -> bool {
     }
 }
 
-/// Parses `file`, printing its warnings, or its errors and the exit code.
+/// Whether `file` names a WGSL file (extension `.wgsl`).
+pub fn is_wgsl_path(file: &std::path::Path) -> bool {
+    file.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("wgsl"))
+}
+
+/// Whether `file` is `-`, standard input.
+pub fn is_stdin(file: &std::path::Path) -> bool {
+    file.as_os_str() == "-"
+}
+
+/// All of standard input as text (invalid UTF-8 replaced), or the
+/// diagnostic for a read error.
+pub fn read_stdin() -> Result<String, String> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    match std::io::stdin().lock().read_to_end(&mut bytes) {
+        Ok(_) => Ok(String::from_utf8(bytes)
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())),
+        Err(e) => Err(format!("error: cannot read standard input: {e}\n")),
+    }
+}
+
+/// For the commands that read only HLSL (`emit-llvm`, `mirror`): refuses a
+/// `.wgsl` file with a diagnostic saying why (docs/wgsl.md), returning the
+/// exit code.
+pub fn refuse_wgsl(file: &std::path::Path, command: &str) -> Result<(), i32> {
+    if is_wgsl_path(file) {
+        eprintln!(
+            "error: `{}` is a WGSL file; `cblower {command}` reads HLSL only\n\
+             help: Clang and LLVM have no WGSL front end, so there is no clang-22 IR or \
+             HLSL-compiler layout to reproduce for it; lay its buffers out with \
+             `cblower layout {}` (docs/wgsl.md)",
+            file.display(),
+            file.display()
+        );
+        return Err(INPUT_ERROR);
+    }
+    Ok(())
+}
+
+/// Parses `file` (standard input for `-`), printing its warnings, or its
+/// errors and the exit code.
 ///
 /// The program is never dropped: the process ends after the command, and a
 /// type nested a hundred thousand levels deep (which the layout rejects)
@@ -141,7 +183,18 @@ pub fn read_program(
     frontend: &FrontendArgs,
     err_color: bool,
 ) -> Result<std::mem::ManuallyDrop<Program>, i32> {
-    let program = match parse_file(file, &frontend.options()) {
+    let parsed = if is_stdin(file) {
+        match read_stdin() {
+            Ok(text) => parse_source("<stdin>", &text, &frontend.options()),
+            Err(msg) => {
+                eprint!("{msg}");
+                return Err(INPUT_ERROR);
+            }
+        }
+    } else {
+        parse_file(file, &frontend.options())
+    };
+    let program = match parsed {
         Ok(p) => std::mem::ManuallyDrop::new(p),
         Err(err) => {
             eprint!("{}", err.render(err_color));

@@ -1,6 +1,6 @@
-//! `cblower layout`: parse an HLSL file, lay out every buffer under the chosen
-//! rule set (and, with `--compare`, under more rule sets), and print the text
-//! report, the JSON document or the HTML page.
+//! `cblower layout`: parse an HLSL (or WGSL) file, lay out every buffer under
+//! the chosen rule set (and, with `--compare`, under more rule sets), and print
+//! the text report, the JSON document or the HTML page.
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -23,14 +23,37 @@ pub enum FormatArg {
     Html,
 }
 
+/// `--lang`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum LangArg {
+    Hlsl,
+    Wgsl,
+}
+
+impl LangArg {
+    /// `--lang` if given, else WGSL for a `.wgsl` file and HLSL otherwise
+    /// (standard input included).
+    pub fn of(lang: Option<LangArg>, file: &std::path::Path) -> LangArg {
+        lang.unwrap_or(if crate::frontend_args::is_wgsl_path(file) {
+            LangArg::Wgsl
+        } else {
+            LangArg::Hlsl
+        })
+    }
+}
+
 #[derive(Args, Debug)]
 pub struct LayoutArgs {
-    /// The HLSL file to read.
-    #[arg(value_name = "FILE.hlsl")]
+    /// The shader file to read; `-` reads standard input.
+    #[arg(value_name = "FILE")]
     pub file: PathBuf,
-    /// Packing rules.
-    #[arg(long, value_enum, default_value = "cbuffer")]
-    pub rules: RulesArg,
+    /// Input language [default: wgsl for a .wgsl file, else hlsl].
+    #[arg(long, value_enum)]
+    pub lang: Option<LangArg>,
+    /// Packing rules [default: cbuffer for HLSL; for WGSL each variable's
+    /// address space: wgsl-uniform or wgsl (storage)].
+    #[arg(long, value_enum)]
+    pub rules: Option<RulesArg>,
     /// Also lay out under these rules and show what differs (repeatable;
     /// text and html formats).
     #[arg(long, value_enum, value_name = "RULES")]
@@ -57,10 +80,13 @@ pub fn run(args: &LayoutArgs) -> i32 {
         return USAGE_ERROR;
     }
     let err_color = use_color(args.color, std::io::stderr().is_terminal());
+    if LangArg::of(args.lang, &args.file) == LangArg::Wgsl {
+        return crate::wgsl_layout::run(args, err_color);
+    }
     let laid_out = read_and_lay_out(
         &args.file,
         &args.frontend,
-        args.rules,
+        args.rules.unwrap_or(RulesArg::Cbuffer),
         args.target,
         err_color,
     );

@@ -9,3 +9,4 @@ pub mod layout_cmd;
 pub mod mirror_cmd;
 pub mod opt_args;
 pub mod output;
+pub mod wgsl_layout;

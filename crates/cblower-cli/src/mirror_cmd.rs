@@ -10,7 +10,7 @@ use clap::{Args, ValueEnum};
 
 use crate::exit::{INPUT_ERROR, SUCCESS, USAGE_ERROR};
 use crate::frontend_args::{
-    read_and_lay_out, use_color, ColorArg, FrontendArgs, RulesArg, TargetArg,
+    read_and_lay_out, refuse_wgsl, use_color, ColorArg, FrontendArgs, RulesArg, TargetArg,
 };
 use crate::output::write_output;
 
@@ -69,6 +69,9 @@ pub struct MirrorArgs {
 /// Runs the command; returns the exit code.
 pub fn run(args: &MirrorArgs) -> i32 {
     let err_color = use_color(args.color, std::io::stderr().is_terminal());
+    if let Err(code) = refuse_wgsl(&args.file, "mirror") {
+        return code;
+    }
     let lang = match args.lang {
         LangArg::C => Lang::C,
         LangArg::Cpp => Lang::Cpp,

@@ -10,8 +10,13 @@ pub fn write_output(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     write_output_via(path, |target| {
         if target.as_os_str() == "-" {
             let mut out = std::io::stdout().lock();
-            out.write_all(bytes)?;
-            return out.flush();
+            let written = out.write_all(bytes).and_then(|()| out.flush());
+            // A reader that stopped early (`cblower layout ... | head`) is
+            // not an error, as with LLVM's tools.
+            return match written {
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+                other => other,
+            };
         }
         let mut out = std::fs::OpenOptions::new()
             .write(true)
