@@ -21,7 +21,7 @@ use cblower_hlsl::{parse_file, parse_source, FrontendOptions, Program};
 use cblower_layout::BufferDecl;
 use cblower_llvm::emit::text::write_text;
 use cblower_llvm::emit::{build_module, EmissionPlan, HandleBinding};
-use cblower_llvm::ffi::verify_module;
+use cblower_llvm::ir_io::verify_module;
 use cblower_llvm::ir_io::{parse_module, print_module};
 use cblower_llvm::Target;
 use cblower_program::plan::plan_module;

@@ -186,6 +186,27 @@ pub enum LayoutError {
         /// The limit it exceeds.
         limit: u64,
     },
+    /// Two members of the buffer, or two fields of one struct, have the same
+    /// name (only a declaration built through the API can; the front end
+    /// rejects such source with a located diagnostic). Fields of a base
+    /// struct may share a name with the derived struct's own, as in C++.
+    #[error("'{name}' is declared twice in {container}: {kind} {first} and {kind} {second}")]
+    DuplicateName {
+        /// Declaration index of the top-level member (the second one, for a
+        /// duplicate member; the one whose type holds the struct otherwise).
+        member: usize,
+        /// The name declared twice.
+        name: Arc<str>,
+        /// The buffer's or the struct's name.
+        container: Arc<str>,
+        /// `member` (of a buffer) or `field` (of a struct).
+        kind: &'static str,
+        /// Index of the first declaration (among the buffer's members, or
+        /// the struct's own fields).
+        first: usize,
+        /// Index of the second.
+        second: usize,
+    },
     /// [`RuleSet::Wgsl`](crate::RuleSet::Wgsl) only: an `@align`, `@size` or
     /// `@stride` override is invalid (smaller than the type's own, not a
     /// multiple of its alignment), or, in the `uniform` address space, a
@@ -235,6 +256,7 @@ impl LayoutError {
             NestingTooDeep { .. } => {
                 "flatten the nested structs (or arrays of arrays) by a few levels".into()
             }
+            DuplicateName { .. } => "rename one of the two".into(),
             TypeTooLarge { .. } => {
                 "declare repeated parts as arrays (an array is laid out once per element type)"
                     .into()
@@ -263,6 +285,7 @@ impl LayoutError {
             | LayoutError::BadVectorLength { member, .. }
             | LayoutError::NestingTooDeep { member, .. }
             | LayoutError::TypeTooLarge { member, .. }
+            | LayoutError::DuplicateName { member, .. }
             | LayoutError::Wgsl { member, .. } => *member,
         }
     }

@@ -4,14 +4,17 @@
 
 use cblower_layout::{
     layout_buffer, Binding, BufferDecl, BufferKind, BufferLayout, Clang22Target, Field,
-    LayoutOptions, RuleSet, Scalar, StructTy, Ty,
+    LayoutOptions, MatrixOrder, RuleSet, Scalar, StructTy, Ty,
 };
-use cblower_llvm::emit::access::{load, member_pointer, AccessError, AccessStep, Index};
+use cblower_llvm::emit::access::{
+    byte_pointer, component_pointer, load, load_leaves, member_pointer, AccessError, AccessStep,
+    Index,
+};
 use cblower_llvm::emit::{
     add_module_flags, emit_cbuffers, prepare_module, BufferInput, EmitError, EmitOptions,
     EmitWarning, HandleBinding,
 };
-use cblower_llvm::ffi::verify_module;
+use cblower_llvm::ir_io::verify_module;
 use cblower_llvm::Target;
 use cblower_program::ProgramError;
 use inkwell::context::Context;
@@ -465,6 +468,184 @@ fn access_alignment_after_a_run_time_index_is_what_every_index_guarantees() {
     let ir = module.print_to_string().to_string();
     assert!(
         ir.contains("%r = load float, ptr addrspace(2) %range, align 4"),
+        "{ir}"
+    );
+}
+
+/// `cbuffer Scene { uint count; Light lights[3]; float3x2 m; }` with
+/// `struct Light { float3 pos; float range; }`.
+fn scene() -> BufferDecl {
+    let light = Ty::structure(StructTy::new(
+        "Light",
+        vec![
+            Field::new("pos", Ty::vector(Scalar::Float, 3)),
+            Field::new("range", Ty::scalar(Scalar::Float)),
+        ],
+    ));
+    BufferDecl::new(
+        "Scene",
+        BufferKind::CBuffer,
+        vec![
+            Field::new("count", Ty::scalar(Scalar::Uint)),
+            Field::new("lights", Ty::array(light, 3)),
+            Field::new(
+                "m",
+                Ty::matrix(Scalar::Float, 3, 2, MatrixOrder::ColumnMajor),
+            ),
+        ],
+    )
+}
+
+#[test]
+fn whole_structs_arrays_and_matrices_load_leaf_by_leaf_each_aligned() {
+    let decl = scene();
+    let layout = layout_buffer(&decl, LayoutOptions::new(RuleSet::CBuffer)).unwrap();
+    let ctx = Context::create();
+    let module = ctx.create_module("leaves");
+    let out = emit_cbuffers(&ctx, &module, &[dxc_input(&decl, &layout)], &dxc_opts()).unwrap();
+    let f = module.add_function(
+        "f",
+        ctx.void_type().fn_type(&[ctx.i32_type().into()], false),
+        None,
+    );
+    let builder = ctx.create_builder();
+    builder.position_at_end(ctx.append_basic_block(f, "entry"));
+    let i = f.get_nth_param(0).unwrap().into_int_value();
+    let b = &out.buffers[0];
+    let lights = b.member("lights").unwrap();
+
+    // lights[i]: a run-time index over 16-byte elements.
+    let dynamic = member_pointer(
+        &ctx,
+        &builder,
+        lights,
+        &[AccessStep::Index(Index::Dynamic(i))],
+    )
+    .unwrap();
+    let leaves = load_leaves(&ctx, &builder, &dynamic, "li").unwrap();
+    let summary: Vec<(&str, u64, u64)> = leaves
+        .iter()
+        .map(|l| (l.path.as_str(), l.offset, l.align))
+        .collect();
+    assert_eq!(summary, [(".pos", 0, 16), (".range", 12, 4)]);
+
+    // The whole array: lights at 16, each Light 16 bytes.
+    let all = member_pointer(&ctx, &builder, lights, &[]).unwrap();
+    let leaves = load_leaves(&ctx, &builder, &all, "all").unwrap();
+    let summary: Vec<(&str, u64, u64)> = leaves
+        .iter()
+        .map(|l| (l.path.as_str(), l.offset, l.align))
+        .collect();
+    assert_eq!(
+        summary,
+        [
+            ("[0].pos", 0, 16),
+            ("[0].range", 12, 4),
+            ("[1].pos", 16, 16),
+            ("[1].range", 28, 4),
+            ("[2].pos", 32, 16),
+            ("[2].range", 44, 4),
+        ]
+    );
+
+    // float3x2, column-major: two columns of float3, 16 bytes apart, at 64.
+    let m = member_pointer(&ctx, &builder, b.member("m").unwrap(), &[]).unwrap();
+    let cols = load_leaves(&ctx, &builder, &m, "col").unwrap();
+    let summary: Vec<(&str, u64, u64)> = cols
+        .iter()
+        .map(|l| (l.path.as_str(), l.offset, l.align))
+        .collect();
+    assert_eq!(summary, [("[0]", 0, 16), ("[1]", 16, 16)]);
+
+    // A leaf access is its one leaf.
+    let count = member_pointer(&ctx, &builder, b.member("count").unwrap(), &[]).unwrap();
+    let one = load_leaves(&ctx, &builder, &count, "n").unwrap();
+    assert_eq!((one.len(), one[0].path.as_str(), one[0].align), (1, "", 16));
+    assert_eq!(
+        load(&builder, &all, "x").unwrap_err(),
+        AccessError::NotALeaf
+    );
+
+    builder.build_return(None).unwrap();
+    verify_module(&module).unwrap();
+    let ir = module.print_to_string().to_string();
+    for line in [
+        // Light is 16 bytes, so the array is plain (no padded cells).
+        "  %arrayidx = getelementptr inbounds [3 x %Light], ptr addrspace(2) @lights, i32 0, i32 %0",
+        "  %pos = getelementptr inbounds nuw %Light, ptr addrspace(2) %arrayidx, i32 0, i32 0",
+        "  %li = load <3 x float>, ptr addrspace(2) %pos, align 16",
+        "  %range = getelementptr inbounds nuw %Light, ptr addrspace(2) %arrayidx, i32 0, i32 1",
+        "  %li1 = load float, ptr addrspace(2) %range, align 4",
+        "  %all = load <3 x float>, ptr addrspace(2) @lights, align 16",
+        "  %all4 = load float, ptr addrspace(2) getelementptr inbounds nuw (%Light, ptr addrspace(2) getelementptr inbounds ([3 x %Light], ptr addrspace(2) @lights, i32 0, i32 1), i32 0, i32 1), align 4",
+        "  %all6 = load float, ptr addrspace(2) getelementptr inbounds nuw (%Light, ptr addrspace(2) getelementptr inbounds ([3 x %Light], ptr addrspace(2) @lights, i32 0, i32 2), i32 0, i32 1), align 4",
+        // The matrix's columns are a padded array of float3.
+        "  %col = load <3 x float>, ptr addrspace(2) @m, align 16",
+        "  %col7 = load <3 x float>, ptr addrspace(2) getelementptr (<{ <3 x float>, target(\"dx.Padding\", 4) }>, ptr addrspace(2) @m, i32 1, i32 0), align 16",
+        "  %n = load i32, ptr addrspace(2) @count, align 16",
+    ] {
+        assert!(ir.lines().any(|l| l == line), "missing `{line}` in\n{ir}");
+    }
+}
+
+#[test]
+fn components_and_bytes_of_a_member_are_checked_pointers() {
+    let decl = scene();
+    let layout = layout_buffer(&decl, LayoutOptions::new(RuleSet::CBuffer)).unwrap();
+    let ctx = Context::create();
+    let module = ctx.create_module("comp");
+    let out = emit_cbuffers(&ctx, &module, &[dxc_input(&decl, &layout)], &dxc_opts()).unwrap();
+    let f = module.add_function(
+        "f",
+        ctx.void_type().fn_type(&[ctx.i32_type().into()], false),
+        None,
+    );
+    let builder = ctx.create_builder();
+    builder.position_at_end(ctx.append_basic_block(f, "entry"));
+    let i = f.get_nth_param(0).unwrap().into_int_value();
+    let lights = out.buffers[0].member("lights").unwrap();
+    let pos = member_pointer(
+        &ctx,
+        &builder,
+        lights,
+        &[AccessStep::Index(Index::Const(1)), AccessStep::Field("pos")],
+    )
+    .unwrap();
+    assert_eq!((pos.offset, pos.align), (Some(32), 16));
+    let y = component_pointer(&ctx, &builder, &pos, Index::Const(1), "y").unwrap();
+    assert_eq!((y.offset, y.align), (Some(36), 4));
+    let z = component_pointer(&ctx, &builder, &pos, Index::Dynamic(i), "c").unwrap();
+    assert_eq!((z.offset, z.align), (None, 4));
+    load(&builder, &z, "pc").unwrap();
+    assert_eq!(
+        component_pointer(&ctx, &builder, &pos, Index::Const(3), "w").unwrap_err(),
+        AccessError::ComponentOutOfRange { index: 3, count: 3 }
+    );
+    let whole = member_pointer(&ctx, &builder, lights, &[]).unwrap();
+    assert_eq!(
+        component_pointer(&ctx, &builder, &whole, Index::Const(0), "x").unwrap_err(),
+        AccessError::NotAVector
+    );
+    let p = byte_pointer(&ctx, &builder, &whole, 44, "b").unwrap();
+    assert!(p.is_const());
+    assert_eq!(
+        byte_pointer(&ctx, &builder, &whole, 49, "b").unwrap_err(),
+        AccessError::ByteOutOfRange {
+            start: 49,
+            size: 48
+        }
+    );
+    builder.build_return(None).unwrap();
+    verify_module(&module).unwrap();
+    let ir = module.print_to_string().to_string();
+    // (LLVM folds `.pos`, element 0 at offset 0, into the element's address.)
+    assert!(
+        ir.lines().any(|l| l
+            == "  %c = getelementptr inbounds float, ptr addrspace(2) getelementptr inbounds ([3 x %Light], ptr addrspace(2) @lights, i32 0, i32 1), i32 %0"),
+        "{ir}"
+    );
+    assert!(
+        ir.contains("%pc = load float, ptr addrspace(2) %c, align 4"),
         "{ir}"
     );
 }

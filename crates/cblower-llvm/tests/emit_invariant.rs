@@ -10,8 +10,9 @@ use cblower_layout::{
     layout_buffer, BufferDecl, BufferKind, Clang22Target, Field, LayoutOptions, MatrixOrder,
     RuleSet, Scalar, StructTy, Ty,
 };
+use cblower_llvm::data_layout::DataLayoutQuery;
 use cblower_llvm::emit::{emit_cbuffers, prepare_module, BufferInput, EmitOptions, HandleBinding};
-use cblower_llvm::ffi::{verify_module, DataLayoutQuery};
+use cblower_llvm::ir_io::verify_module;
 use cblower_llvm::Target;
 use inkwell::context::Context;
 use proptest::prelude::*;
@@ -81,7 +82,7 @@ fn emit(members: &[Field], rules: RuleSet, target: Target, native16: bool) -> Ve
     };
     let out = emit_cbuffers(&ctx, &module, &[input], &opts).expect("emission succeeds");
     verify_module(&module).expect("module verifies");
-    let dl = DataLayoutQuery::new(target.data_layout()).unwrap();
+    let dl = DataLayoutQuery::for_target(target).unwrap();
     let b = &out.buffers[0];
     b.layout_type
         .fields

@@ -2,7 +2,8 @@
 //! against LLVM's own answers, for every scalar width and vector length
 //! HLSL has, on both targets.
 
-use cblower_llvm::ffi::{DataLayoutQuery, RawType};
+use cblower_llvm::data_layout::DataLayoutQuery;
+use cblower_llvm::RawType;
 use cblower_llvm::Target;
 use cblower_program::plan::data_layout::VectorAligns;
 use inkwell::context::Context;
@@ -20,7 +21,7 @@ fn vector_alloc_sizes_match_llvm() {
         (ctx.f64_type().into(), 8),
     ];
     for target in [Target::Dxil, Target::SpirV] {
-        let dl = DataLayoutQuery::new(target.data_layout()).unwrap();
+        let dl = DataLayoutQuery::for_target(target).unwrap();
         let ours = VectorAligns::of(target);
         for (elem, bytes) in elems {
             for len in 1..=4u32 {
@@ -47,7 +48,7 @@ fn vector_alloc_sizes_match_llvm() {
 fn padding_is_n_bytes() {
     let ctx = Context::create();
     for target in [Target::Dxil, Target::SpirV] {
-        let dl = DataLayoutQuery::new(target.data_layout()).unwrap();
+        let dl = DataLayoutQuery::for_target(target).unwrap();
         for n in [1u32, 3, 12, 4096] {
             let pad = RawType::target_ext(&ctx, target.padding_type_name(), &[], &[n]).unwrap();
             assert_eq!(dl.alloc_size(pad), u64::from(n));

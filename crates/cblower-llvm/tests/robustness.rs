@@ -20,7 +20,7 @@ use cblower_llvm::emit::{
     add_module_flags, emit_cbuffers, prepare_module, BufferInput, EmitOptions, EmittedMember,
     Flavor, HandleBinding, TypeRepr,
 };
-use cblower_llvm::ffi::verify_module;
+use cblower_llvm::ir_io::verify_module;
 use cblower_llvm::passes::{parse_pipeline, run_pipeline, Pass};
 use cblower_llvm::Target;
 use inkwell::context::Context;

@@ -14,7 +14,8 @@
 use cblower_layout::{Binding, BufferDecl, BufferKind, Field, MatrixOrder, Scalar, StructTy, Ty};
 use cblower_llvm::emit::access::{load, member_pointer, AccessStep, Index};
 use cblower_llvm::emit::{add_module_flags, build_plan};
-use cblower_llvm::ffi::{run_llvm_passes, verify_module};
+use cblower_llvm::ir_io::verify_module;
+use cblower_llvm::llvm::run_llvm_passes;
 use cblower_llvm::passes::{lowering_pipeline, parse_pipeline, run_pipeline};
 use cblower_program::{Flavor, PlanOptions, ProgramBuffer, Target};
 use inkwell::context::Context;

@@ -8,15 +8,14 @@ use std::process::ExitCode;
 use cblower_cli::exit::INPUT_ERROR;
 use cblower_cli::opt_args::{parse_opt_args, pipeline_text, OptArgs, HELP};
 use cblower_cli::output::{write_output, write_output_via};
-use cblower_llvm::ffi::{
-    data_layout_string, enable_llvm_switches, print_llvm_pass_names, print_llvm_timing_reports,
-    set_data_layout, target_triple, LlvmSwitch,
+use cblower_llvm::ir_io::{
+    fill_default_data_layout, module_bitcode, parse_module, parse_module_file,
 };
-use cblower_llvm::ir_io::{module_bitcode, parse_module};
+use cblower_llvm::llvm::{
+    enable_llvm_switches, print_llvm_pass_names, print_llvm_timing_reports, LlvmSwitch,
+};
 use cblower_llvm::passes::{parse_steps, run_steps, timing_report, Pass, RunOptions, TimeRecord};
-use cblower_llvm::Target;
 use inkwell::context::Context;
-use inkwell::memory_buffer::MemoryBuffer;
 
 /// A failure: the message for standard error, after the tool's name. Every
 /// failure exits with status 1, as `opt`'s do.
@@ -92,24 +91,6 @@ fn print_stdout(bytes: &[u8]) -> ExitCode {
     }
 }
 
-/// As `opt` does, a module without a data layout gets its target's from the
-/// triple (DXIL or SPIR-V; cblower supplies the DXIL one, which Debian's LLVM
-/// has no target for).
-fn default_data_layout(module: &inkwell::module::Module<'_>) -> Result<(), Failure> {
-    if !data_layout_string(module).is_empty() {
-        return Ok(());
-    }
-    let triple = target_triple(module);
-    let layout = if triple.starts_with("dxil") {
-        Target::Dxil.data_layout()
-    } else if triple.starts_with("spirv-") || triple.starts_with("spirv1.") {
-        Target::SpirV.data_layout()
-    } else {
-        return Ok(());
-    };
-    set_data_layout(module, layout).map_err(|e| fail(e.to_string()))
-}
-
 /// `opt` normalises `-mtriple`: a DXIL triple names its DXIL version after
 /// the shader model (`dxil-pc-shadermodel6.3-library` is
 /// `dxilv1.3-pc-shadermodel6.3-library`).
@@ -155,10 +136,7 @@ fn read_input<'c>(
     // the OS words it (`Is a directory (os error 21)`).
     file.read(&mut [0u8; 1])
         .map_err(|e| fail(format!("{input}: cannot read input file: {e}")))?;
-    let buffer = MemoryBuffer::create_from_file(path)
-        .map_err(|e| fail(format!("{input}: cannot read input file: {e}")))?;
-    let module =
-        cblower_llvm::ffi::parse_ir(ctx, buffer).map_err(|e| fail(e.trim_end().to_owned()))?;
+    let module = parse_module_file(ctx, path).map_err(|e| fail(e.to_string()))?;
     Ok((module, input.to_owned()))
 }
 
@@ -187,7 +165,8 @@ fn run(args: &OptArgs) -> Result<(), Failure> {
         let triple = normalize_triple(triple);
         module.set_triple(&inkwell::targets::TargetTriple::create(&triple));
     }
-    default_data_layout(&module)?;
+    // As `opt` does, a module without a data layout gets its triple's.
+    fill_default_data_layout(&module).map_err(|e| fail(e.to_string()))?;
 
     let options = RunOptions {
         verify_each: args.verify_each,

@@ -17,7 +17,7 @@ use cblower_llvm::emit::{
     add_module_flags, emit_cbuffers, plan_buffers, prepare_module, BufferInput, EmitError,
     EmitOptions, EmitWarning, EmittedCBuffers, HandleBinding, TypeRepr,
 };
-use cblower_llvm::ffi::verify_module;
+use cblower_llvm::ir_io::verify_module;
 use cblower_llvm::passes::{parse_pipeline, run_pipeline, PipelineError};
 use cblower_llvm::Target;
 use cblower_program::ProgramError;

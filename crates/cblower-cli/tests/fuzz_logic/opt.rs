@@ -3,8 +3,8 @@
 //! of the module. A pipeline may return an error; when it does not, the
 //! module must verify, and no pass may hand on a module LLVM rejects.
 
-use cblower_llvm::ffi::verify_module;
 use cblower_llvm::ir_io::parse_module;
+use cblower_llvm::ir_io::verify_module;
 use cblower_llvm::passes::{parse_pipeline, run_pipeline, Pass, PipelineError};
 use inkwell::context::Context;
 

@@ -10,16 +10,17 @@
 use std::fmt::Write as _;
 
 use cblower_layout::{layout_buffer, BufferDecl, BufferLayout, LayoutOptions, RuleSet};
-use cblower_llvm::emit::access::{load, member_pointer, AccessStep, Index};
+use cblower_llvm::emit::access::{
+    byte_pointer, component_pointer, load, load_leaves, member_pointer, AccessStep, Index,
+};
 use cblower_llvm::emit::{
-    emit_cbuffers, prepare_module, BufferInput, EmitOptions, EmittedMember, HandleBinding, TypeRepr,
+    emit_cbuffers, prepare_module, BufferInput, EmitOptions, EmittedMember, HandleBinding,
 };
-use cblower_llvm::ffi::{
-    verify_module, AccessBuilder, GepFlags, PositionedBuilder, RawBuilder, RawType, RawValue,
-};
+use cblower_llvm::ir_io::verify_module;
 use cblower_llvm::Target;
 use inkwell::context::Context;
-use inkwell::values::InstructionValue;
+use inkwell::types::BasicTypeEnum;
+use inkwell::values::{BasicValue, BasicValueEnum, PointerValue};
 use inkwell::AddressSpace;
 
 use super::binding::{bindings, Binding, DXIL_TRIPLES};
@@ -237,80 +238,58 @@ fn build_case<'ctx>(
     let access = member_pointer(ctx, &builder, member, &steps).map_err(|e| e.to_string())?;
     if let Some(Step::Component { slot, .. }) = read.path.last() {
         // `v[i]`: a GEP over the component type, then a scalar load.
-        let TypeRepr::Leaf { memory, .. } = &access.repr else {
-            return Err("a component index on a non-leaf".into());
-        };
-        let scalar = memory
-            .vector_info()
-            .map(|(e, _)| e)
-            .or_else(|| memory.array_info().map(|(e, _)| e))
-            .ok_or("a component index on a scalar")?;
-        let raw = PositionedBuilder::new(&builder);
-        let p = raw
-            .gep(
-                scalar,
-                RawValue::from_inkwell(access.pointer),
-                &[RawValue::from_inkwell(params[*slot])],
-                GepFlags::INBOUNDS,
-                "comp",
-            )
-            .map_err(|e| e.to_string())?;
+        let comp = component_pointer(
+            ctx,
+            &builder,
+            &access,
+            Index::Dynamic(params[*slot]),
+            "comp",
+        )
+        .map_err(|e| e.to_string())?;
         if let Action::Memcpy { len, .. } = read.action {
-            let src = p.into_pointer_value().ok_or("memcpy source")?;
             builder
-                .build_memcpy(out, 1, src, 1, i32t.const_int(len, false))
+                .build_memcpy(out, 1, comp.pointer, 1, i32t.const_int(len, false))
                 .map_err(|e| e.to_string())?;
         } else {
-            store_loaded(module, ret, scalar, p, out)?;
+            let v = load(&builder, &comp, "v").map_err(|e| e.to_string())?;
+            store_unaligned(&builder, v, out)?;
         }
         return Ok(());
     }
     match read.action {
         Action::Reinterpret { start, kind } => {
-            let extra = AccessBuilder::new(module);
-            let ty = match kind {
-                OddLoad::I8 => extra.int_type(8),
-                OddLoad::I24 => extra.int_type(24),
-                OddLoad::Bytes3 => extra.vector_type(extra.int_type(8), 3),
-                OddLoad::Bools(bits) => extra.vector_type(extra.int_type(1), bits),
-                OddLoad::I128 => extra.int_type(128),
+            let ty: BasicTypeEnum = match kind {
+                OddLoad::I8 => ctx.i8_type().into(),
+                OddLoad::I24 => std::num::NonZeroU32::new(24)
+                    .and_then(|bits| ctx.custom_width_int_type(bits).ok())
+                    .ok_or("no i24")?
+                    .into(),
+                OddLoad::Bytes3 => ctx.i8_type().vec_type(3).into(),
+                OddLoad::Bools(bits) => ctx.bool_type().vec_type(bits).into(),
+                OddLoad::I128 => ctx.i128_type().into(),
             };
-            let raw = PositionedBuilder::new(&builder);
-            let i8t = RawType::from_inkwell(ctx.i8_type());
-            let p = raw
-                .gep(
-                    i8t,
-                    RawValue::from_inkwell(access.pointer),
-                    &[RawValue::i32_in(ctx, start as u32)],
-                    GepFlags::INBOUNDS,
-                    "odd",
-                )
-                .map_err(|e| e.to_string())?;
-            store_loaded(module, ret, ty, p, out)?;
+            let p =
+                byte_pointer(ctx, &builder, &access, start, "odd").map_err(|e| e.to_string())?;
+            let v = builder.build_load(ty, p, "v").map_err(|e| e.to_string())?;
+            if let Some(inst) = v.as_instruction_value() {
+                inst.set_alignment(1).map_err(|e| e.to_string())?;
+            }
+            store_unaligned(&builder, v, out)?;
         }
         Action::Load => {
             let v = load(&builder, &access, "v").map_err(|e| e.to_string())?;
-            let st = builder.build_store(out, v).map_err(|e| e.to_string())?;
-            st.set_alignment(1).map_err(|e| e.to_string())?;
+            store_unaligned(&builder, v, out)?;
         }
-        Action::Aggregate => store_aggregate(module, ret, &access.repr, access.pointer, out)?,
+        Action::Aggregate => {
+            // Leaf by leaf, each stored at its layout offset.
+            for leaf in load_leaves(ctx, &builder, &access, "agg").map_err(|e| e.to_string())? {
+                let dst = out_at(ctx, &builder, out, leaf.offset)?;
+                store_unaligned(&builder, leaf.value, dst)?;
+            }
+        }
         Action::Memcpy { start, len } => {
-            let raw = PositionedBuilder::new(&builder);
-            let i8t = RawType::from_inkwell(ctx.i8_type());
-            let src = RawValue::from_inkwell(access.pointer);
-            let src = if start > 0 {
-                raw.gep(
-                    i8t,
-                    src,
-                    &[RawValue::i32_in(ctx, start as u32)],
-                    GepFlags::INBOUNDS,
-                    "part",
-                )
-                .map_err(|e| e.to_string())?
-            } else {
-                src
-            };
-            let src = src.into_pointer_value().ok_or("memcpy source")?;
+            let src =
+                byte_pointer(ctx, &builder, &access, start, "part").map_err(|e| e.to_string())?;
             builder
                 .build_memcpy(out, 1, src, 1, i32t.const_int(len, false))
                 .map_err(|e| e.to_string())?;
@@ -319,85 +298,31 @@ fn build_case<'ctx>(
     Ok(())
 }
 
-/// Loads a `ty` from `pointer` (alignment 1) and stores it at `out`.
-fn store_loaded<'ctx>(
-    module: &inkwell::module::Module<'ctx>,
-    ret: InstructionValue<'ctx>,
-    ty: RawType<'ctx>,
-    pointer: RawValue<'ctx>,
-    out: inkwell::values::PointerValue<'ctx>,
+/// `store <v>, ptr <out>, align 1`.
+fn store_unaligned<'ctx>(
+    builder: &inkwell::builder::Builder<'ctx>,
+    v: BasicValueEnum<'ctx>,
+    out: PointerValue<'ctx>,
 ) -> Result<(), String> {
-    let raw = RawBuilder::new(module);
-    let stores = AccessBuilder::new(module);
-    let at = RawValue::from_inkwell(ret);
-    raw.position_before(at);
-    stores.position_before(at);
-    let value = raw.load(ty, pointer, "v").map_err(|e| e.to_string())?;
-    stores.store(value, RawValue::from_inkwell(out), 1, false);
-    Ok(())
+    let st = builder.build_store(out, v).map_err(|e| e.to_string())?;
+    st.set_alignment(1).map_err(|e| e.to_string())
 }
 
-/// Loads the aggregate `repr` from `pointer` and stores each leaf at its
-/// layout offset in `out`.
-fn store_aggregate<'ctx>(
-    module: &inkwell::module::Module<'ctx>,
-    ret: InstructionValue<'ctx>,
-    repr: &TypeRepr<'ctx>,
-    pointer: inkwell::values::PointerValue<'ctx>,
-    out: inkwell::values::PointerValue<'ctx>,
-) -> Result<(), String> {
-    let raw = RawBuilder::new(module);
-    let stores = AccessBuilder::new(module);
-    let at = RawValue::from_inkwell(ret);
-    raw.position_before(at);
-    stores.position_before(at);
-    let value = raw
-        .load(repr.ty(), RawValue::from_inkwell(pointer), "agg")
-        .map_err(|e| e.to_string())?;
-    let mut leaves = Vec::new();
-    leaf_paths(repr, 0, &mut Vec::new(), &mut leaves);
-    let out = RawValue::from_inkwell(out);
-    for (path, offset) in leaves {
-        let mut v = value;
-        for idx in path {
-            v = raw.extract_value(v, idx, "").map_err(|e| e.to_string())?;
-        }
-        let dst = raw
-            .byte_gep(out, offset as u32, "")
-            .map_err(|e| e.to_string())?;
-        stores.store(v, dst, 1, false);
-    }
-    Ok(())
-}
-
-/// The `extractvalue` index path and layout offset of every leaf of `repr`.
-fn leaf_paths(
-    repr: &TypeRepr<'_>,
+/// `out + offset` bytes: element 1 of `<{ [offset x i8], i8 }>` (inkwell's
+/// struct GEP is safe; its other GEPs are `unsafe`, which the workspace
+/// denies, and `ptrtoint` would cut a host pointer to DXIL's 32 bits).
+fn out_at<'ctx>(
+    ctx: &'ctx Context,
+    builder: &inkwell::builder::Builder<'ctx>,
+    out: PointerValue<'ctx>,
     offset: u64,
-    path: &mut Vec<u32>,
-    out: &mut Vec<(Vec<u32>, u64)>,
-) {
-    match repr {
-        TypeRepr::Leaf { .. } => out.push((path.clone(), offset)),
-        TypeRepr::Struct(s) => {
-            for f in &s.fields {
-                path.push(f.element);
-                leaf_paths(&f.repr, offset + f.offset, path, out);
-                path.pop();
-            }
-        }
-        TypeRepr::Array(a) => {
-            for k in 0..a.count {
-                let sub: Vec<u32> = match a.padded_elem {
-                    Some(_) if k + 1 < a.count => vec![0, k as u32, 0],
-                    Some(_) => vec![1],
-                    None => vec![k as u32],
-                };
-                let depth = path.len();
-                path.extend(sub);
-                leaf_paths(&a.elem, offset + k * a.stride, path, out);
-                path.truncate(depth);
-            }
-        }
+) -> Result<PointerValue<'ctx>, String> {
+    if offset == 0 {
+        return Ok(out);
     }
+    let i8t = ctx.i8_type();
+    let skip = ctx.struct_type(&[i8t.array_type(offset as u32).into(), i8t.into()], true);
+    builder
+        .build_struct_gep(skip, out, 1, "")
+        .map_err(|e| e.to_string())
 }

@@ -17,6 +17,7 @@
 
 pub mod aligned;
 pub mod clang22;
+mod names;
 pub mod nesting;
 pub mod row_packer;
 
@@ -137,8 +138,19 @@ pub fn layout_buffer_tree(
 }
 
 /// A declaration built through the API can hold what no source can say:
-/// a `packoffset` component past `.w`.
+/// a `packoffset` component past `.w`, or two members of one name (see
+/// `names`; struct fields are checked with the nesting, once per struct).
 fn check_placements(decl: &BufferDecl) -> Result<(), LayoutError> {
+    if let Some((first, second)) = names::first_duplicate(&decl.members) {
+        return Err(LayoutError::DuplicateName {
+            member: second,
+            name: decl.members[second].name.clone(),
+            container: decl.name.clone(),
+            kind: "member",
+            first,
+            second,
+        });
+    }
     for (member, f) in decl.members.iter().enumerate() {
         if let Some(Placement::PackOffset { component, .. }) = f.placement {
             if component > 3 {

@@ -45,7 +45,18 @@ pub fn check_nesting<'a>(
                 limit: MAX_TYPE_NESTING,
             });
         }
-        let values = laid_out_values(&field.ty, &mut HashMap::new());
+        let mut duplicate = None;
+        let values = laid_out_values(&field.ty, &mut HashMap::new(), &mut duplicate);
+        if let Some((s, first, second)) = duplicate {
+            return Err(LayoutError::DuplicateName {
+                member: index,
+                name: s.fields[second].name.clone(),
+                container: s.name.clone(),
+                kind: "field",
+                first,
+                second,
+            });
+        }
         if values > MAX_TYPE_VALUES {
             return Err(LayoutError::TypeTooLarge {
                 member: index,
@@ -71,18 +82,34 @@ pub const MAX_TYPE_VALUES: u64 = 1 << 20;
 /// Nodes of `ty`'s layout tree (arrays count one element), saturating;
 /// memoised per struct so shared structs are counted once. Called after the
 /// nesting check, so the recursion is at most [`MAX_TYPE_NESTING`] deep.
-fn laid_out_values(ty: &Ty, structs: &mut HashMap<*const StructTy, u64>) -> u64 {
+///
+/// Each struct met for the first time also has its own fields checked for a
+/// name declared twice; the first such struct found is left in `duplicate`
+/// with the two field indices.
+fn laid_out_values<'t>(
+    ty: &'t Ty,
+    structs: &mut HashMap<*const StructTy, u64>,
+    duplicate: &mut Option<(&'t StructTy, usize, usize)>,
+) -> u64 {
     match ty {
-        Ty::Array { elem, .. } => 1u64.saturating_add(laid_out_values(elem, structs)),
+        Ty::Array { elem, .. } => 1u64.saturating_add(laid_out_values(elem, structs, duplicate)),
         // A matrix, its storage array and one vector.
         Ty::Matrix { .. } => 3,
         Ty::Struct(s) => {
             if let Some(n) = structs.get(&Arc::as_ptr(s)) {
                 return *n;
             }
+            // The struct and each of its bases, own fields only.
+            let mut level = Some(&**s);
+            while let (None, Some(st)) = (&duplicate, level) {
+                if let Some((first, second)) = super::names::first_duplicate(&st.fields) {
+                    *duplicate = Some((st, first, second));
+                }
+                level = st.base.as_deref();
+            }
             let mut n = 1u64;
             for f in s.all_fields() {
-                n = n.saturating_add(laid_out_values(&f.ty, structs));
+                n = n.saturating_add(laid_out_values(&f.ty, structs, duplicate));
             }
             structs.insert(Arc::as_ptr(s), n);
             n
@@ -188,7 +215,10 @@ mod tests {
             }
             Field::new("s", ty)
         };
-        assert_eq!(laid_out_values(&doubling(3).ty, &mut HashMap::new()), 15);
+        assert_eq!(
+            laid_out_values(&doubling(3).ty, &mut HashMap::new(), &mut None),
+            15
+        );
         // 2^20 - 1 values fit, 2^21 - 1 do not; 2^64 saturates.
         assert!(check_nesting([(0, &doubling(19))]).is_ok());
         assert_eq!(

@@ -20,20 +20,29 @@ pub enum TypeRepr<'ctx> {
     /// `value` the type a load produces (they differ only for a vector kept
     /// as an array, and `bool`, which is stored as `i32` and loaded as such).
     Leaf {
+        /// The type in the layout struct.
         memory: RawType<'ctx>,
+        /// The type a load produces.
         value: BasicTypeEnum<'ctx>,
+        /// The HLSL scalar (of each component, for a vector).
         scalar: Scalar,
+        /// Size in bytes.
         size: u64,
     },
+    /// An array, or a matrix as the array of its columns (rows when row-major).
     Array(Rc<ArrayRepr<'ctx>>),
+    /// A struct's layout type.
     Struct(Rc<StructRepr<'ctx>>),
 }
 
 /// An array, plain or padded.
 #[derive(Clone, Debug)]
 pub struct ArrayRepr<'ctx> {
+    /// The array's layout type (`[N x E]`, or `<{ [N-1 x <{ E, pad }>], E }>`).
     pub ty: RawType<'ctx>,
+    /// The element.
     pub elem: TypeRepr<'ctx>,
+    /// The number of elements.
     pub count: u64,
     /// Distance between element starts.
     pub stride: u64,
@@ -44,26 +53,31 @@ pub struct ArrayRepr<'ctx> {
 /// A named packed layout struct.
 #[derive(Clone, Debug)]
 pub struct StructRepr<'ctx> {
+    /// The named struct type.
     pub ty: RawType<'ctx>,
     /// The name LLVM gave the type (it appends `.0`, `.1` on a clash).
     pub name: String,
     /// End of the last field (no tail padding).
     pub size: u64,
+    /// The stored fields, in layout order.
     pub fields: Vec<FieldRepr<'ctx>>,
 }
 
 /// A field of a layout struct.
 #[derive(Clone, Debug)]
 pub struct FieldRepr<'ctx> {
+    /// The source name.
     pub name: Arc<str>,
     /// Index of the LLVM struct element holding the field (padding elements count).
     pub element: u32,
     /// Offset from the start of the struct.
     pub offset: u64,
+    /// The field's type.
     pub repr: TypeRepr<'ctx>,
 }
 
 impl<'ctx> TypeRepr<'ctx> {
+    /// The LLVM type of the value in the layout (a leaf's `memory` type).
     pub fn ty(&self) -> RawType<'ctx> {
         match self {
             TypeRepr::Leaf { memory, .. } => *memory,

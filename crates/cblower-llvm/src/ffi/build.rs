@@ -35,7 +35,7 @@ impl<'ctx> RawValue<'ctx> {
 
 impl<'ctx> RawGlobal<'ctx> {
     /// The global as a value (its address).
-    pub fn as_value(self) -> RawValue<'ctx> {
+    pub(crate) fn as_value(self) -> RawValue<'ctx> {
         RawValue::wrap(self.as_raw())
     }
 }
@@ -89,10 +89,6 @@ impl<'ctx> RawFunction<'ctx> {
             ty,
             _ctx: PhantomData,
         })
-    }
-
-    pub fn as_value(self) -> RawValue<'ctx> {
-        RawValue::wrap(self.func)
     }
 }
 

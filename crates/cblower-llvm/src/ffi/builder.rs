@@ -111,20 +111,6 @@ impl<'ctx> RawBuilder<'ctx> {
         }))
     }
 
-    /// `store value, ptr` with the ABI alignment of the value's type.
-    pub fn store(
-        &self,
-        value: RawValue<'ctx>,
-        ptr: RawValue<'ctx>,
-        volatile: bool,
-    ) -> RawValue<'ctx> {
-        // SAFETY: positioned builder; both values belong to this module.
-        let s = unsafe { c::LLVMBuildStore(self.raw, value.as_raw(), ptr.as_raw()) };
-        // SAFETY: `s` is the store just built.
-        unsafe { c::LLVMSetVolatile(s, volatile as i32) };
-        RawValue::wrap(s)
-    }
-
     /// The declaration of intrinsic `id` for `overloads`, declared on first use.
     fn intrinsic_declaration(&self, id: u32, overloads: &[RawType<'ctx>]) -> LLVMValueRef {
         let mut tys: Vec<_> = overloads.iter().map(|t| t.as_raw()).collect();
@@ -325,19 +311,5 @@ impl<'ctx> RawBuilder<'ctx> {
     pub fn poison(&self, ty: RawType<'ctx>) -> RawValue<'ctx> {
         // SAFETY: live type.
         RawValue::wrap(unsafe { c::LLVMGetPoison(ty.as_raw()) })
-    }
-
-    /// A literal (unnamed, unpacked) struct of `elements`.
-    pub fn literal_struct(&self, elements: &[RawType<'ctx>]) -> RawType<'ctx> {
-        let mut elems: Vec<_> = elements.iter().map(|t| t.as_raw()).collect();
-        // SAFETY: live context; array length passed.
-        RawType::wrap(unsafe {
-            c::LLVMStructTypeInContext(
-                c::LLVMGetModuleContext(self.module),
-                elems.as_mut_ptr(),
-                elems.len() as u32,
-                0,
-            )
-        })
     }
 }

@@ -43,8 +43,8 @@ mod value;
 pub use builder::{intrinsic_id, RawBuilder};
 pub use module_ops::{
     constant_expr_as_instruction, data_layout_string, erase_named_metadata, module_functions,
-    named_global, named_metadata, named_struct_of, remove_dead_constant_users, run_llvm_passes,
-    set_data_layout, MdOperand, ModuleLayout,
+    named_metadata, named_struct_of, remove_dead_constant_users, run_llvm_passes, set_data_layout,
+    MdOperand, ModuleLayout,
 };
 pub use parse::parse_ir;
 pub use pass_builder::{
@@ -52,10 +52,9 @@ pub use pass_builder::{
     run_llvm_pipeline, LlvmPassOptions, LlvmPipelineError, LlvmSwitch,
 };
 pub use rewrite::{
-    call_args, call_before, called_function, callee_param_count, clone_instruction, const_int,
-    const_named_struct, declare_function, delete_function, insert_before, int_type, is_declaration,
-    named_struct_with_body, pointer_type, store_parts, successors, target_triple, void_type,
-    Callee,
+    call_args, call_before, called_function, clone_instruction, const_int, const_named_struct,
+    declare_function, delete_function, insert_before, int_type, named_struct_with_body,
+    pointer_type, store_parts, successors, target_triple, Callee,
 };
 pub use value::{RawBlock, RawValue, ValueKind};
 
@@ -70,7 +69,14 @@ pub enum LlvmError {
     NotOpaqueStruct(String),
     /// The struct element index is past the end of the struct.
     #[error("element {index} is out of range for {ty}, which has {count} elements")]
-    ElementOutOfRange { ty: String, index: u32, count: u32 },
+    ElementOutOfRange {
+        /// The struct type, as LLVM prints it.
+        ty: String,
+        /// The element asked for.
+        index: u32,
+        /// How many elements it has.
+        count: u32,
+    },
     /// The query needs a struct type.
     #[error("type {0} is not a struct")]
     NotAStruct(String),
@@ -148,8 +154,8 @@ impl<'ctx> RawType<'ctx> {
         }
     }
 
-    /// The underlying `LLVMTypeRef`, for code that drives llvm-sys itself.
-    pub fn as_raw(self) -> LLVMTypeRef {
+    /// The underlying `LLVMTypeRef`, for code in this module that drives llvm-sys.
+    pub(crate) fn as_raw(self) -> LLVMTypeRef {
         self.raw
     }
 
@@ -203,7 +209,7 @@ impl<'ctx> RawType<'ctx> {
 
     /// A named struct with no body yet (`%name = type opaque`). LLVM renames it
     /// (`name.0`, ...) if the context already has a struct of that name.
-    pub fn named_struct(ctx: &'ctx Context, name: &str) -> Result<Self, LlvmError> {
+    pub(crate) fn named_struct(ctx: &'ctx Context, name: &str) -> Result<Self, LlvmError> {
         let name = cstring(name)?;
         // SAFETY: live context, NUL-terminated name that LLVM copies.
         let raw = unsafe { c::LLVMStructCreateNamed(ctx.raw(), name.as_ptr()) };
@@ -219,7 +225,7 @@ impl<'ctx> RawType<'ctx> {
     }
 
     /// Sets the body of an opaque named struct.
-    pub fn set_struct_body(
+    pub(crate) fn set_struct_body(
         self,
         elements: &[RawType<'ctx>],
         packed: bool,
@@ -242,7 +248,11 @@ impl<'ctx> RawType<'ctx> {
     }
 
     /// A literal (unnamed) struct `{ ... }` or, when `packed`, `<{ ... }>`.
-    pub fn literal_struct(ctx: &'ctx Context, elements: &[RawType<'ctx>], packed: bool) -> Self {
+    pub(crate) fn literal_struct(
+        ctx: &'ctx Context,
+        elements: &[RawType<'ctx>],
+        packed: bool,
+    ) -> Self {
         let mut elems: Vec<LLVMTypeRef> = elements.iter().map(|t| t.raw).collect();
         // SAFETY: live context; the element array has the length passed.
         let raw = unsafe {
@@ -341,14 +351,13 @@ impl std::fmt::Debug for RawGlobal<'_> {
 /// Linkages the cbuffer IR uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Linkage {
+    /// `external`.
     External,
-    Internal,
-    Private,
 }
 
 impl<'ctx> RawGlobal<'ctx> {
     /// Adds `@name` of type `ty` in `address_space` to `module` (external, no initializer).
-    pub fn add(
+    pub(crate) fn add(
         module: &Module<'ctx>,
         ty: RawType<'ctx>,
         name: &str,
@@ -372,7 +381,7 @@ impl<'ctx> RawGlobal<'ctx> {
     }
 
     /// The underlying `LLVMValueRef`.
-    pub fn as_raw(self) -> LLVMValueRef {
+    pub(crate) fn as_raw(self) -> LLVMValueRef {
         self.raw
     }
 
@@ -381,37 +390,35 @@ impl<'ctx> RawGlobal<'ctx> {
         value_name(self.raw)
     }
 
-    pub fn set_linkage(self, linkage: Linkage) {
+    pub(crate) fn set_linkage(self, linkage: Linkage) {
         let l = match linkage {
             Linkage::External => LLVMLinkage::LLVMExternalLinkage,
-            Linkage::Internal => LLVMLinkage::LLVMInternalLinkage,
-            Linkage::Private => LLVMLinkage::LLVMPrivateLinkage,
         };
         // SAFETY: `self` is a global variable of a live module.
         unsafe { c::LLVMSetLinkage(self.raw, l) };
     }
 
     /// Marks the global `hidden`.
-    pub fn set_hidden(self) {
+    pub(crate) fn set_hidden(self) {
         // SAFETY: `self` is a global variable of a live module.
         unsafe { c::LLVMSetVisibility(self.raw, LLVMVisibility::LLVMHiddenVisibility) };
     }
 
-    pub fn set_alignment(self, bytes: u32) {
+    pub(crate) fn set_alignment(self, bytes: u32) {
         // SAFETY: `self` is a global variable; LLVM accepts any power-of-two alignment
         // and callers pass alignments from `Alignment`, which are powers of two.
         unsafe { c::LLVMSetAlignment(self.raw, bytes) };
     }
 
     /// `constant` instead of `global`.
-    pub fn set_constant(self, constant: bool) {
+    pub(crate) fn set_constant(self, constant: bool) {
         // SAFETY: `self` is a global variable of a live module.
         unsafe { c::LLVMSetGlobalConstant(self.raw, constant as i32) };
     }
 
     /// Gives the global a `poison` initializer of its value type (the only
     /// initializer target extension types without a zero value accept).
-    pub fn set_poison_initializer(self) {
+    pub(crate) fn set_poison_initializer(self) {
         // SAFETY: `self` is a global variable; its value type is a valid type of the
         // same context, for which LLVM can always build a poison constant.
         unsafe {
@@ -435,7 +442,14 @@ pub struct DataLayoutQuery {
 }
 
 impl DataLayoutQuery {
-    pub fn new(layout: &str) -> Result<Self, LlvmError> {
+    /// The data layout clang-22 gives modules for `target`.
+    pub fn for_target(target: crate::Target) -> Result<Self, LlvmError> {
+        Self::new(target.data_layout())
+    }
+
+    /// Parses `layout`. Private: LLVM aborts the process on a string it
+    /// cannot parse, so only the fixed strings of `Target::data_layout` get here.
+    pub(crate) fn new(layout: &str) -> Result<Self, LlvmError> {
         let s = cstring(layout)?;
         // SAFETY: `s` is NUL-terminated; LLVM parses and copies it. An invalid string
         // is reported by LLVM as a fatal error, so callers pass the fixed strings of
@@ -470,6 +484,7 @@ impl DataLayoutQuery {
         unsafe { t::LLVMABISizeOfType(self.raw, ty.raw) }
     }
 
+    /// The ABI alignment in bytes.
     pub fn abi_alignment(&self, ty: RawType<'_>) -> u32 {
         // SAFETY: `ty` is a sized type of a live context.
         unsafe { t::LLVMABIAlignmentOfType(self.raw, ty.raw) }

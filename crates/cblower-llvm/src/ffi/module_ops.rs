@@ -150,18 +150,6 @@ pub fn module_functions<'ctx>(module: &Module<'ctx>) -> Vec<RawValue<'ctx>> {
     out
 }
 
-/// The global variable `@name`, if the module has one.
-pub fn named_global<'ctx>(
-    module: &Module<'ctx>,
-    name: &str,
-) -> Result<Option<RawValue<'ctx>>, LlvmError> {
-    let cname = cstring(name)?;
-    // SAFETY: live module; null when absent.
-    Ok(RawValue::wrap_opt(unsafe {
-        c::LLVMGetNamedGlobal(module.as_mut_ptr(), cname.as_ptr())
-    }))
-}
-
 /// The named struct `%name` of the module's context, if there is one.
 pub fn named_struct_of<'ctx>(
     module: &Module<'ctx>,

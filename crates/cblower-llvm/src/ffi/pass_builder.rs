@@ -24,7 +24,7 @@ pub struct LlvmPassOptions {
     pub debug_logging: bool,
 }
 
-/// Why [`run_llvm_pipeline`] did not run.
+/// Why `run_llvm_pipeline` did not run.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum LlvmPipelineError {
     /// The module failed the verifier; nothing was handed to LLVM's passes.

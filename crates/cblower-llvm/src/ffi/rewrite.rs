@@ -24,13 +24,6 @@ pub struct Callee<'ctx> {
     fn_type: LLVMTypeRef,
 }
 
-impl<'ctx> Callee<'ctx> {
-    /// The declared function.
-    pub fn function(self) -> RawValue<'ctx> {
-        self.function
-    }
-}
-
 /// The module's target triple (`dxil-pc-shadermodel6.6-compute`).
 pub fn target_triple(module: &Module<'_>) -> String {
     // SAFETY: live module; the string is owned by the module and NUL-terminated.
@@ -58,12 +51,6 @@ pub fn pointer_type<'ctx>(module: &Module<'ctx>) -> RawType<'ctx> {
     RawType::wrap(unsafe {
         c::LLVMPointerTypeInContext(c::LLVMGetModuleContext(module.as_mut_ptr()), 0)
     })
-}
-
-/// `void` in the module's context.
-pub fn void_type<'ctx>(module: &Module<'ctx>) -> RawType<'ctx> {
-    // SAFETY: live module and context.
-    RawType::wrap(unsafe { c::LLVMVoidTypeInContext(c::LLVMGetModuleContext(module.as_mut_ptr())) })
 }
 
 /// An integer constant of type `ty` (truncated to its width).
@@ -133,12 +120,6 @@ pub fn declare_function<'ctx>(
         function: RawValue::wrap(func),
         fn_type,
     })
-}
-
-/// Number of parameters of a declared function.
-pub fn callee_param_count(callee: Callee<'_>) -> u32 {
-    // SAFETY: `fn_type` is a function type.
-    unsafe { c::LLVMCountParamTypes(callee.fn_type) }
 }
 
 /// `call @callee(args)` inserted right before `before`, with its debug
@@ -212,12 +193,6 @@ pub fn delete_function(function: RawValue<'_>) {
     debug_assert!(!function.has_uses());
     // SAFETY: `function` is a function of a live module without uses.
     unsafe { c::LLVMDeleteFunction(function.as_raw()) };
-}
-
-/// Whether `function` is a declaration (has no body).
-pub fn is_declaration(function: RawValue<'_>) -> bool {
-    // SAFETY: callers pass global values.
-    unsafe { c::LLVMIsDeclaration(function.as_raw()) != 0 }
 }
 
 /// The value stored by a store instruction and the pointer it stores to.

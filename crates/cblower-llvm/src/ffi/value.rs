@@ -390,6 +390,7 @@ impl<'ctx> RawValue<'ctx> {
 
 /// The integer-like view of a type, for the row arithmetic of the passes.
 impl<'ctx> RawType<'ctx> {
+    /// LLVM's kind of the type (integer, vector, struct, target extension, ...).
     pub fn type_kind(self) -> LLVMTypeKind {
         self.kind()
     }

@@ -9,31 +9,52 @@ use crate::ffi::{LlvmError, RawValue};
 pub enum PassError {
     /// `!hlsl.cbs` does not have the shape Clang emits.
     #[error("!hlsl.cbs entry {entry}: {reason}")]
-    BadCBufferMetadata { entry: usize, reason: String },
+    BadCBufferMetadata {
+        /// The entry's index.
+        entry: usize,
+        /// What is wrong with it.
+        reason: String,
+    },
     /// `!hlsl.layouts` does not have the documented shape.
     #[error("!hlsl.layouts entry {entry}: {reason}")]
-    BadLayoutMetadata { entry: usize, reason: String },
+    BadLayoutMetadata {
+        /// The entry's index.
+        entry: usize,
+        /// What is wrong with it.
+        reason: String,
+    },
     /// `!hlsl.layouts` disagrees with the offsets the data layout gives.
     #[error(
         "!hlsl.layouts: %{type_name}: {what} is {recorded} in !hlsl.layouts but {computed} from the data layout"
     )]
     LayoutMismatch {
+        /// The layout type's name.
         type_name: String,
         /// `size` or `member N offset`.
         what: String,
+        /// What `!hlsl.layouts` says.
         recorded: u64,
+        /// What the data layout gives.
         computed: u64,
     },
     /// An instruction the pass cannot rewrite.
     #[error("in function '{function}': {reason}\n  {instruction}")]
     Unsupported {
+        /// The function holding it.
         function: String,
+        /// The instruction, as LLVM prints it.
         instruction: String,
+        /// Why the pass cannot rewrite it.
         reason: String,
     },
     /// A value that is not an instruction uses cbuffer memory.
     #[error("{what} uses cbuffer member @{member}, which the pass cannot rewrite")]
-    NonInstructionUse { member: String, what: String },
+    NonInstructionUse {
+        /// The member global's name.
+        member: String,
+        /// The user (a global initializer, a constant expression, ...).
+        what: String,
+    },
     /// The module as a whole cannot be lowered (no DXIL triple, a DXIL type
     /// name already taken by another shape).
     #[error("{0}")]

@@ -5,6 +5,22 @@
 //! pass ever sees IR LLVM would reject) and after the last (so no pass can hand
 //! on IR LLVM would reject). `dxil-cbuffer-lowering` names the pair
 //! `dxil-cbuffer-access,dxil-resource-access`.
+//!
+//! ```
+//! use cblower_llvm::ir_io::parse_module;
+//! use cblower_llvm::passes::{lowering_pipeline, parse_pipeline, run_pipeline, Pass};
+//! use cblower_llvm::Target;
+//!
+//! assert_eq!(lowering_pipeline(Target::SpirV), "spirv-cbuffer-access");
+//! let passes = parse_pipeline("verify,print-cbuffers").unwrap();
+//! assert_eq!(passes, [Pass::Verify, Pass::PrintCBuffers]);
+//! let ctx = inkwell::context::Context::create();
+//! let m = parse_module(&ctx, b"define void @f() {\n  ret void\n}\n", "f.ll").unwrap();
+//! let mut report = Vec::new();
+//! run_pipeline(&m, &passes, &mut report).unwrap();
+//! // No `!hlsl.cbs`: nothing to print.
+//! assert!(String::from_utf8(report).unwrap().is_empty());
+//! ```
 
 use std::io::Write;
 
@@ -13,23 +29,23 @@ use inkwell::module::Module;
 use crate::ffi::{run_llvm_passes, verify_module, LlvmError};
 
 mod binding_overlap;
-pub mod cbuffer_access;
+mod cbuffer_access;
 mod cbuffer_memcpy;
-pub mod cbuffer_metadata;
+mod cbuffer_metadata;
 mod diag;
-pub mod dxil_op_lower;
+mod dxil_op_lower;
 mod dxil_op_types;
 mod expand_constants;
-pub mod forward_handles;
-pub mod implicit_binding;
+mod forward_handles;
+mod implicit_binding;
 mod pipeline;
 mod pointer_merge;
-pub mod print_cbuffers;
-pub mod resource_access;
+mod print_cbuffers;
+mod resource_access;
 mod row_access;
 mod row_dynamic;
 mod row_reader;
-pub mod spirv_cbuffer_access;
+mod spirv_cbuffer_access;
 
 pub use diag::PassError;
 pub use pipeline::{parse_steps, run_steps, timed, timing_report, RunOptions, Step, TimeRecord};
@@ -41,19 +57,19 @@ pub enum Pass {
     Verify,
     /// LLVM's `instnamer`: names every unnamed value (`%i`, `%arg`, `%bb`).
     InstNamer,
-    /// Prints `!hlsl.cbs` (see [`print_cbuffers`]).
+    /// Prints `!hlsl.cbs` (`print-cbuffers`; docs/passes.md).
     PrintCBuffers,
-    /// Member globals become `getpointer` calls (see [`cbuffer_access`]).
+    /// Member globals become `getpointer` calls (`dxil-cbuffer-access`; docs/passes.md).
     DxilCBufferAccess,
-    /// Loads through cbuffer pointers become row loads (see [`resource_access`]).
+    /// Loads through cbuffer pointers become row loads (`dxil-resource-access`; docs/passes.md).
     DxilResourceAccess,
-    /// Member globals become SPIR-V `getpointer` calls (see [`spirv_cbuffer_access`]).
+    /// Member globals become SPIR-V `getpointer` calls (`spirv-cbuffer-access`; docs/passes.md).
     SpirvCBufferAccess,
-    /// Handle loads become the stored handle (see [`forward_handles`]).
+    /// Handle loads become the stored handle (`dxil-forward-handle-accesses`; docs/passes.md).
     DxilForwardHandleAccesses,
-    /// Implicitly bound cbuffers get `b` registers (see [`implicit_binding`]).
+    /// Implicitly bound cbuffers get `b` registers (`dxil-resource-implicit-binding`; docs/passes.md).
     DxilResourceImplicitBinding,
-    /// Row loads and handles become DXIL operations (see [`dxil_op_lower`]).
+    /// Row loads and handles become DXIL operations (`dxil-op-lower`; docs/passes.md).
     DxilOpLower,
 }
 
@@ -91,6 +107,7 @@ const NAMES: &[(&str, &[Pass])] = &[
 ];
 
 impl Pass {
+    /// The name the pass has in a pipeline (`dxil-cbuffer-access`).
     pub fn name(self) -> &'static str {
         NAMES
             .iter()
@@ -124,22 +141,37 @@ impl Pass {
 /// Errors from building or running a pipeline.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum PipelineError {
+    /// A name that is neither one of cblower's passes nor LLVM's.
     #[error("unknown pass name '{name}' (known passes: {known})")]
-    UnknownPass { name: String, known: String },
+    UnknownPass {
+        /// The name.
+        name: String,
+        /// cblower's pass names, comma-separated.
+        known: String,
+    },
+    /// Two commas in a row, or a trailing comma.
     #[error("empty pass name in pipeline '{0}'")]
     EmptyPassName(String),
+    /// The module failed the verifier before any pass ran.
     #[error("input module is broken: {0}")]
     BrokenInput(LlvmError),
+    /// A pass left a module the verifier rejects (a bug in the pass).
     #[error("pass '{pass}' produced a broken module: {source}")]
     BrokenOutput {
+        /// The pass.
         pass: &'static str,
+        /// The verifier's message.
         source: LlvmError,
     },
+    /// A pass could not transform the module.
     #[error("{pass}: {source}")]
     PassFailed {
+        /// The pass.
         pass: &'static str,
+        /// Why.
         source: PassError,
     },
+    /// An analysis (`print-cbuffers`) could not write its report.
     #[error("cannot write the analysis output: {0}")]
     Report(String),
     /// LLVM's pass builder rejected a pipeline (LLVM's own message).
@@ -147,7 +179,12 @@ pub enum PipelineError {
     LlvmRejected(String),
     /// One of cblower's module passes inside `function(...)` and the like.
     #[error("'{name}' is a module pass and cannot run inside '{adaptor}(...)'")]
-    NestedModulePass { name: String, adaptor: String },
+    NestedModulePass {
+        /// The module pass.
+        name: String,
+        /// The adaptor it was put in (`function`, `cgscc`, `loop`).
+        adaptor: String,
+    },
     /// The module failed the verifier right before LLVM's passes were to run.
     #[error("module is broken before LLVM's passes: {0}")]
     BrokenBeforeLlvm(LlvmError),

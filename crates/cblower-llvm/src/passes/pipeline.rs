@@ -165,9 +165,13 @@ pub struct RunOptions {
 /// One line of a timing report: the time a pass took, its own only.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TimeRecord {
+    /// The pass (LLVM's class name, as `-time-passes` prints it).
     pub name: String,
+    /// User CPU seconds.
     pub user: f64,
+    /// System CPU seconds.
     pub system: f64,
+    /// Wall-clock seconds.
     pub wall: f64,
 }
 
