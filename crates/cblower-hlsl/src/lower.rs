@@ -413,7 +413,7 @@ impl Lowerer<'_> {
                 continue;
             }
             if is_resource(&base) {
-                self.count_resource(d, decl);
+                self.count_resource(d, decl, &base);
                 continue;
             }
             let ty = match self.apply_dims_init(base.clone(), decl) {
@@ -605,7 +605,7 @@ impl Lowerer<'_> {
             if d.modifiers.is_static {
                 self.record_constant(d, decl);
             } else if !d.modifiers.is_groupshared && is_resource(&ty) {
-                self.count_resource(d, decl);
+                self.count_resource(d, decl, &ty);
             }
             let Some(field) = self.field(d, decl, ty) else {
                 continue;
@@ -659,11 +659,18 @@ impl Lowerer<'_> {
     }
 
     /// A non-static resource declaration takes the next order ID when it has
-    /// no register slot (arrays of resources take one too).
-    fn count_resource(&mut self, d: &Declaration, decl: &Declarator) {
+    /// no register slot (arrays of resources take one too). A structured
+    /// buffer with a counter (`RW`, `Append`, `Consume`, `RasterizerOrdered`)
+    /// takes one more for the counter right after it, on both targets, even
+    /// when the buffer itself is bound (clang-22 ignores
+    /// `[[vk::counter_binding]]`).
+    fn count_resource(&mut self, d: &Declaration, decl: &Declarator, ty: &Ty) {
         let implicit = decl.register.as_ref().map_or(true, |r| r.slot.is_none());
         let vk = d.attrs.vk_binding.is_some();
         self.next_order.advance(implicit, implicit && !vk);
+        if has_counter(ty) {
+            self.next_order.advance(true, true);
+        }
         if let (Some(r), Ok(len)) = (&decl.register, self.resource_array_len(&decl.dims)) {
             self.note_range(r, range_count(len), &decl.name);
         }
@@ -1884,6 +1891,26 @@ impl Lowerer<'_> {
             }),
             _ => None,
         }
+    }
+}
+
+/// Whether a resource (or array of them) comes with a counter buffer that
+/// clang-22 binds separately: the read-write, append, consume and
+/// rasterizer-ordered structured buffers.
+fn has_counter(ty: &Ty) -> bool {
+    match ty {
+        Ty::Resource(r) => {
+            let base = r.name.split('<').next().unwrap_or("").trim();
+            matches!(
+                base,
+                "RWStructuredBuffer"
+                    | "AppendStructuredBuffer"
+                    | "ConsumeStructuredBuffer"
+                    | "RasterizerOrderedStructuredBuffer"
+            )
+        }
+        Ty::Array { elem, .. } => has_counter(elem),
+        _ => false,
     }
 }
 
