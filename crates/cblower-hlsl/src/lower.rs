@@ -854,7 +854,13 @@ impl Lowerer<'_> {
     }
 
     fn constant_buffer(&mut self, cb: &ConstantBufferDecl) {
-        let binding = self.binding(cb.register.as_ref(), "ConstantBuffer", &cb.name, 'b');
+        let kind = if cb.texture {
+            BufferKind::TextureBuffer
+        } else {
+            BufferKind::ConstantBuffer
+        };
+        let kw = kind.keyword();
+        let binding = self.binding(cb.register.as_ref(), kw, &cb.name, kind.register_class());
         let vk = self.vk_binding(&cb.attrs);
         let order = OrderCtx {
             explicit: None,
@@ -866,11 +872,11 @@ impl Lowerer<'_> {
                 self.diags.push(
                     Diagnostic::error(
                         cb.element.span(),
-                        format!("`ConstantBuffer` needs a struct type, found `{other}`"),
+                        format!("`{kw}` needs a struct type, found `{other}`"),
                     )
-                    .with_help(
-                        "put the members in a struct: `struct T { ... }; ConstantBuffer<T> Name;`",
-                    ),
+                    .with_help(format!(
+                        "put the members in a struct: `struct T {{ ... }}; {kw}<T> Name;`"
+                    )),
                 );
                 return;
             }
@@ -895,7 +901,7 @@ impl Lowerer<'_> {
             .get(&*elem.name)
             .cloned()
             .unwrap_or_else(|| vec![cb.name.span; members.len()]);
-        let mut decl = BufferDecl::new(cb.name.name.as_ref(), BufferKind::ConstantBuffer, members);
+        let mut decl = BufferDecl::new(cb.name.name.as_ref(), kind, members);
         decl.binding = binding;
         decl.element_type = Some(elem.name.clone());
         decl.array_len = array_len;

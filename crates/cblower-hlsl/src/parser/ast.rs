@@ -65,9 +65,12 @@ pub struct BufferBlock {
     pub items: Vec<Item>,
 }
 
-/// `ConstantBuffer<T> Name[4] : register(b0);`
+/// `ConstantBuffer<T> Name[4] : register(b0);` (or `TextureBuffer<T>`
+/// on a `t` register).
 #[derive(Clone, Debug, PartialEq)]
 pub struct ConstantBufferDecl {
+    /// True for `TextureBuffer<T>`.
+    pub texture: bool,
     pub element: TypeSpec,
     pub name: Ident,
     pub dims: Vec<ArrayDim>,

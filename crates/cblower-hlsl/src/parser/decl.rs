@@ -647,11 +647,13 @@ impl Parser<'_> {
         })
     }
 
-    /// `ConstantBuffer<T> Name[dims] : register(...), ...;`
+    /// `ConstantBuffer<T> Name[dims] : register(...), ...;` (or
+    /// `TextureBuffer<T>`).
     pub(super) fn constant_buffer(
         &mut self,
         attrs: Attributes,
     ) -> Result<Vec<ConstantBufferDecl>, Diagnostic> {
+        let texture = self.peek().is_some_and(|t| t.is_ident("TextureBuffer"));
         self.advance();
         self.expect_punct("<", "write `ConstantBuffer<T> Name;`")?;
         let element = self.nested(|p| p.type_spec())?;
@@ -673,6 +675,7 @@ impl Parser<'_> {
                 }
             }
             out.push(ConstantBufferDecl {
+                texture,
                 element: element.clone(),
                 name,
                 dims,

@@ -240,7 +240,9 @@ impl PlannedBuffer<'_> {
     pub fn member_symbol(&self, m: &PlannedMember) -> (Cow<'_, str>, bool) {
         let decl = self.decl();
         match decl.kind {
-            BufferKind::ConstantBuffer => (Cow::Borrowed(&*decl.name), false),
+            BufferKind::ConstantBuffer | BufferKind::TextureBuffer => {
+                (Cow::Borrowed(&*decl.name), false)
+            }
             _ => {
                 let f = &decl.members[m.source as usize];
                 (names::member_symbol_cow(f), f.is_const)
@@ -253,7 +255,7 @@ impl PlannedBuffer<'_> {
     pub fn member_name(&self, m: &PlannedMember) -> &std::sync::Arc<str> {
         let decl = self.decl();
         match decl.kind {
-            BufferKind::ConstantBuffer => &decl.name,
+            BufferKind::ConstantBuffer | BufferKind::TextureBuffer => &decl.name,
             _ => &decl.members[m.source as usize].name,
         }
     }
@@ -414,7 +416,7 @@ pub fn plan_module<'a>(
             continue;
         }
         let (layout_type, fields) = match (&decl.element_type, decl.kind) {
-            (Some(elem), BufferKind::ConstantBuffer) => {
+            (Some(elem), BufferKind::ConstantBuffer | BufferKind::TextureBuffer) => {
                 // `ConstantBuffer<T> CB;` is one member `CB` of type `%T`.
                 let name = names::without_template_arguments(elem);
                 let inner = types.user_struct(elem, name, layout.root())?;
@@ -435,7 +437,7 @@ pub fn plan_module<'a>(
         let mut members = Vec::with_capacity(fields.len());
         for (i, field) in fields.iter().enumerate() {
             let source = match decl.kind {
-                BufferKind::ConstantBuffer => 0,
+                BufferKind::ConstantBuffer | BufferKind::TextureBuffer => 0,
                 _ => layout.member_index[i],
             };
             let (symbol, align) =
@@ -544,7 +546,7 @@ fn symbol_planned(
     symbol: &str,
 ) -> bool {
     let in_decl = |decl: &BufferDecl, m: &PlannedMember| match decl.kind {
-        BufferKind::ConstantBuffer => &*decl.name == symbol,
+        BufferKind::ConstantBuffer | BufferKind::TextureBuffer => &*decl.name == symbol,
         _ => names::member_symbol_cow(&decl.members[m.source as usize]) == symbol,
     };
     buffers
@@ -563,11 +565,12 @@ fn buffer_prelude(
     flavor: Flavor,
     warnings: &mut Vec<EmitWarning>,
 ) -> Result<bool, ProgramError> {
-    if decl.kind == BufferKind::ConstantBuffer {
+    if decl.kind.is_templated() {
         if flavor == Flavor::Clang22 {
             return Err(ProgramError::ConstantBufferInClang22 {
                 index,
                 buffer: decl.name.to_string(),
+                template: decl.kind.keyword(),
             });
         }
         if let Some(len) = decl.array_len {
@@ -608,7 +611,7 @@ fn member_global(
     types_opts: TypeOptions,
 ) -> (Cow<'_, str>, u64) {
     let (symbol, clang_align) = match decl.kind {
-        BufferKind::ConstantBuffer => (Cow::Borrowed(&*decl.name), 1),
+        BufferKind::ConstantBuffer | BufferKind::TextureBuffer => (Cow::Borrowed(&*decl.name), 1),
         _ => {
             let m = &decl.members[source];
             (
@@ -921,7 +924,8 @@ mod tests {
             err,
             Some(ProgramError::ConstantBufferInClang22 {
                 index: 1,
-                buffer: "P".into()
+                buffer: "P".into(),
+                template: "ConstantBuffer",
             })
         );
         assert_eq!(err.and_then(|e| e.buffer_index()), Some(1));
