@@ -1336,7 +1336,15 @@ impl Lowerer<'_> {
                 return;
             }
         };
+        let declared = Field::new(decl.name.name.clone(), ty.clone());
         if w == 0 {
+            // clang-22 keeps even a zero-width bitfield as a member: record
+            // it with the unit just closed, if it directly follows one.
+            if let Some(f) = fields.last_mut() {
+                if let Some(list) = f.bitfields.as_mut() {
+                    Arc::make_mut(list).push(declared);
+                }
+            }
             *unit = None;
             return;
         }
@@ -1362,6 +1370,7 @@ impl Lowerer<'_> {
                             *sp = decl.name.span;
                         }
                     }
+                    Arc::make_mut(f.bitfields.get_or_insert_with(Default::default)).push(declared);
                 }
                 return;
             }
@@ -1371,7 +1380,9 @@ impl Lowerer<'_> {
             used: w,
             field: fields.len(),
         });
-        fields.push(Field::new(decl.name.name.clone(), ty.clone()));
+        let mut f = Field::new(decl.name.name.clone(), ty.clone());
+        f.bitfields = Some(Arc::new(vec![declared]));
+        fields.push(f);
         spans.push(decl.name.span);
     }
 

@@ -557,6 +557,13 @@ pub struct Field {
     pub is_const: bool,
     /// Enclosing namespaces joined with `::` (`NS::In2`), for IR names.
     pub namespace: Option<Arc<str>>,
+    /// For a storage unit of HLSL 2021 bitfields (a struct field the front
+    /// end made of consecutive bitfields, as DXC packs them): every
+    /// bitfield declaration it stands for, in order, each as a field of
+    /// its declared type (unnamed ones with an empty name). clang-22 does
+    /// not pack bitfields; `cblower_program::effective_decl` lays these out
+    /// one by one under its rules. `None` for an ordinary field.
+    pub bitfields: Option<Arc<Vec<Field>>>,
 }
 
 impl Field {
@@ -572,6 +579,7 @@ impl Field {
             size: None,
             is_const: false,
             namespace: None,
+            bitfields: None,
         }
     }
 
