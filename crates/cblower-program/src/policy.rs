@@ -14,6 +14,14 @@
 //! ([`Field::bitfields`]); under the clang-22 rules every struct holding
 //! such a unit is replaced by a copy with the declarations in its place.
 //!
+//! `[[vk::offset(N)]]` is a SPIR-V attribute: DXC ignores it when compiling
+//! to DXIL, so for a DXIL target the D3D constant-buffer rules lay out a
+//! declaration with every `vk::offset` removed, in nested structs too.
+//! clang 22 does not know the attribute at all ("unknown attribute
+//! 'vk::offset' ignored", on SPIR-V too), so the clang-22 rules remove it
+//! on both targets. Other rule sets (std140, std430, scalar, ...) describe
+//! Vulkan buffers and keep it.
+//!
 //! Both the layout report and emission read buffers through
 //! [`effective_decl`], so they agree on what a buffer holds.
 
@@ -21,7 +29,9 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use cblower_layout::{BufferDecl, BufferKind, Field, RuleSet, StructTy, Ty};
+use cblower_layout::{BufferDecl, BufferKind, Field, Placement, RuleSet, StructTy, Ty};
+
+use crate::Target;
 
 /// A declaration as one rule set sees it, and where its members came from.
 #[derive(Clone, Debug)]
@@ -60,31 +70,37 @@ impl<'a> From<&'a BufferDecl> for EffectiveDecl<'a> {
     }
 }
 
-/// `decl` as laid out under `rules` (see the module documentation).
-pub fn effective_decl(decl: &BufferDecl, rules: RuleSet) -> EffectiveDecl<'_> {
+/// `decl` as laid out under `rules` for `target` (see the module
+/// documentation).
+pub fn effective_decl(decl: &BufferDecl, rules: RuleSet, target: Target) -> EffectiveDecl<'_> {
     let clang22 = matches!(rules, RuleSet::Clang22(_));
-    if !clang22 {
+    let rewrite = Rewrite {
+        unpack_bitfields: clang22,
+        drop_vk_offsets: clang22 || (target == Target::Dxil && rules == RuleSet::CBuffer),
+    };
+    let drops_namespaced = clang22
+        && decl.kind == BufferKind::Globals
+        && decl.members.iter().any(|m| m.namespace.is_some());
+    if !rewrite.unpack_bitfields && !rewrite.drop_vk_offsets && !drops_namespaced {
         return EffectiveDecl::unchanged(decl);
     }
-    let drops_namespaced =
-        decl.kind == BufferKind::Globals && decl.members.iter().any(|m| m.namespace.is_some());
-    let mut unpacker = BitfieldUnpacker::default();
-    let unpacked: Vec<Option<Ty>> = decl.members.iter().map(|m| unpacker.ty(&m.ty)).collect();
-    let any_unpacked = unpacked.iter().any(Option::is_some);
-    if !drops_namespaced && !any_unpacked {
+    let mut rewriter = Rewriter {
+        rewrite,
+        done: HashMap::new(),
+        keep: Vec::new(),
+    };
+    let rewritten: Vec<Option<Field>> = decl.members.iter().map(|m| rewriter.field(m)).collect();
+    if !drops_namespaced && rewritten.iter().all(Option::is_none) {
         return EffectiveDecl::unchanged(decl);
     }
     let kept: Vec<usize> = (0..decl.members.len())
-        .filter(|&i| decl.kind != BufferKind::Globals || decl.members[i].namespace.is_none())
+        .filter(|&i| !drops_namespaced || decl.members[i].namespace.is_none())
         .collect();
     let members = kept
         .iter()
-        .map(|&i| {
-            let mut m = decl.members[i].clone();
-            if let Some(Some(ty)) = unpacked.get(i) {
-                m.ty = ty.clone();
-            }
-            m
+        .map(|&i| match rewritten.get(i) {
+            Some(Some(f)) => f.clone(),
+            _ => decl.members[i].clone(),
         })
         .collect();
     let filtered = BufferDecl {
@@ -102,17 +118,44 @@ pub fn effective_decl(decl: &BufferDecl, rules: RuleSet) -> EffectiveDecl<'_> {
     }
 }
 
-/// Rewrites types so that every bitfield declaration is a field of its own
-/// (clang-22's view); each source struct is rewritten once, so members of
-/// one struct type keep sharing one `Arc`.
-#[derive(Default)]
-struct BitfieldUnpacker {
+/// What [`Rewriter`] changes in types.
+#[derive(Clone, Copy)]
+struct Rewrite {
+    /// Every bitfield declaration becomes a field of its own (clang-22).
+    unpack_bitfields: bool,
+    /// `vk::offset` placements are removed (D3D rules on DXIL).
+    drop_vk_offsets: bool,
+}
+
+/// Rewrites members and the types they use (see [`Rewrite`]); each source
+/// struct is rewritten once, so members of one struct type keep sharing
+/// one `Arc`.
+struct Rewriter {
+    rewrite: Rewrite,
     done: HashMap<*const StructTy, Option<Arc<StructTy>>>,
     /// Keeps the source structs alive while their addresses are keys.
     keep: Vec<Arc<StructTy>>,
 }
 
-impl BitfieldUnpacker {
+impl Rewriter {
+    /// The rewritten field, or `None` when nothing in it changes.
+    fn field(&mut self, f: &Field) -> Option<Field> {
+        let ty = self.ty(&f.ty);
+        let drop_offset =
+            self.rewrite.drop_vk_offsets && matches!(f.placement, Some(Placement::VkOffset(_)));
+        if ty.is_none() && !drop_offset {
+            return None;
+        }
+        let mut f = f.clone();
+        if let Some(ty) = ty {
+            f.ty = ty;
+        }
+        if drop_offset {
+            f.placement = None;
+        }
+        Some(f)
+    }
+
     /// The rewritten type, or `None` when nothing in it changes.
     fn ty(&mut self, ty: &Ty) -> Option<Ty> {
         match ty {
@@ -134,17 +177,15 @@ impl BitfieldUnpacker {
         let mut changed = base.is_some();
         let mut fields: Vec<Field> = Vec::with_capacity(s.fields.len());
         for f in &s.fields {
-            if let Some(decls) = &f.bitfields {
+            if let (true, Some(decls)) = (self.rewrite.unpack_bitfields, &f.bitfields) {
                 changed = true;
                 fields.extend(decls.iter().cloned());
                 continue;
             }
-            match self.ty(&f.ty) {
-                Some(t) => {
+            match self.field(f) {
+                Some(new) => {
                     changed = true;
-                    let mut f = f.clone();
-                    f.ty = t;
-                    fields.push(f);
+                    fields.push(new);
                 }
                 None => fields.push(f.clone()),
             }
@@ -186,7 +227,7 @@ mod tests {
     #[test]
     fn clang22_drops_namespaced_globals() {
         let d = globals();
-        let e = effective_decl(&d, RuleSet::Clang22(Clang22Target::Dxil));
+        let e = effective_decl(&d, RuleSet::Clang22(Clang22Target::Dxil), Target::Dxil);
         let names: Vec<&str> = e.decl().members.iter().map(|m| &*m.name).collect();
         assert_eq!(names, ["a", "b"]);
         assert_eq!(e.source_member(1), 2);
@@ -216,8 +257,11 @@ mod tests {
                 Field::new("o", outer),
             ],
         );
-        assert_eq!(effective_decl(&d, RuleSet::CBuffer).decl(), &d);
-        let e = effective_decl(&d, RuleSet::Clang22(Clang22Target::Dxil));
+        assert_eq!(
+            effective_decl(&d, RuleSet::CBuffer, Target::Dxil).decl(),
+            &d
+        );
+        let e = effective_decl(&d, RuleSet::Clang22(Clang22Target::Dxil), Target::Dxil);
         let names = |t: &Ty| match t {
             Ty::Struct(s) => s
                 .fields
@@ -246,7 +290,7 @@ mod tests {
     #[test]
     fn dxc_keeps_them() {
         let d = globals();
-        let e = effective_decl(&d, RuleSet::CBuffer);
+        let e = effective_decl(&d, RuleSet::CBuffer, Target::Dxil);
         assert_eq!(e.decl().members.len(), 3);
         assert_eq!(e.source_member(1), 1);
     }
