@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use cblower_layout::{
     Binding, BufferDecl, BufferKind, Field, MatrixOrder, Placement, ResourceTy, Scalar, Storage,
-    StructTy, Ty,
+    StructTy, Ty, VkGlobal,
 };
 
 use crate::builtin::{self, Shape};
@@ -452,6 +452,21 @@ impl Lowerer<'_> {
         } else {
             Storage::Buffer
         };
+        if d.attrs.vk_push_constant {
+            field.vk_global = Some(VkGlobal::PushConstant);
+        }
+        if let Some(e) = &d.attrs.vk_constant_id {
+            match self.eval_unsigned(e, "a `vk::constant_id`") {
+                Ok(v) => {
+                    field.vk_global =
+                        Some(VkGlobal::SpecConstant(u32::try_from(v).unwrap_or(u32::MAX)))
+                }
+                Err(err) => {
+                    self.diags.push(err);
+                    return None;
+                }
+            }
+        }
         if let Some(e) = &d.attrs.vk_offset {
             match self.eval_unsigned(e, "a `vk::offset`") {
                 Ok(v) => field.placement = Some(Placement::VkOffset(v)),

@@ -564,6 +564,20 @@ pub struct Field {
     /// not pack bitfields; `cblower_program::effective_decl` lays these out
     /// one by one under its rules. `None` for an ordinary field.
     pub bitfields: Option<Arc<Vec<Field>>>,
+    /// A global declared `[[vk::push_constant]]` or
+    /// `[[vk::constant_id(N)]]`: not a `$Globals` member on SPIR-V (see
+    /// `cblower_program::effective_decl`); an ordinary member on DXIL, where
+    /// DXC and clang ignore the attribute.
+    pub vk_global: Option<VkGlobal>,
+}
+
+/// A Vulkan-only kind of global variable.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum VkGlobal {
+    /// `[[vk::push_constant]]`: the push-constant block.
+    PushConstant,
+    /// `[[vk::constant_id(N)]]`: a specialisation constant with id `N`.
+    SpecConstant(u32),
 }
 
 impl Field {
@@ -580,6 +594,7 @@ impl Field {
             is_const: false,
             namespace: None,
             bitfields: None,
+            vk_global: None,
         }
     }
 

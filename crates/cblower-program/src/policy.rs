@@ -22,6 +22,11 @@
 //! on both targets. Other rule sets (std140, std430, scalar, ...) describe
 //! Vulkan buffers and keep it.
 //!
+//! A `[[vk::push_constant]]` global is the push-constant block and a
+//! `[[vk::constant_id(N)]]` one a specialisation constant: on SPIR-V
+//! neither is a `$Globals` member (under every rule set, as DXC and clang-22
+//! do); on DXIL both compilers ignore the attributes and they stay members.
+//!
 //! Both the layout report and emission read buffers through
 //! [`effective_decl`], so they agree on what a buffer holds.
 
@@ -29,7 +34,7 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use cblower_layout::{BufferDecl, BufferKind, Field, Placement, RuleSet, StructTy, Ty};
+use cblower_layout::{BufferDecl, BufferKind, Field, Placement, RuleSet, StructTy, Ty, VkGlobal};
 
 use crate::Target;
 
@@ -39,6 +44,8 @@ pub struct EffectiveDecl<'a> {
     decl: Cow<'a, BufferDecl>,
     /// For a filtered declaration, the source index of each kept member.
     kept: Option<Vec<usize>>,
+    /// `[[vk::push_constant]]` members left out (SPIR-V `$Globals`).
+    push_constants: Vec<Arc<str>>,
 }
 
 impl<'a> EffectiveDecl<'a> {
@@ -47,12 +54,19 @@ impl<'a> EffectiveDecl<'a> {
         EffectiveDecl {
             decl: Cow::Borrowed(decl),
             kept: None,
+            push_constants: Vec::new(),
         }
     }
 
     /// The declaration the layout and emission see.
     pub fn decl(&self) -> &BufferDecl {
         &self.decl
+    }
+
+    /// The `[[vk::push_constant]]` globals left out of this `$Globals`
+    /// (SPIR-V only): the push-constant block is not a buffer member.
+    pub fn push_constants(&self) -> &[Arc<str>] {
+        &self.push_constants
     }
 
     /// The index in the source declaration of member `i` of [`Self::decl`].
@@ -78,9 +92,13 @@ pub fn effective_decl(decl: &BufferDecl, rules: RuleSet, target: Target) -> Effe
         unpack_bitfields: clang22,
         drop_vk_offsets: clang22 || (target == Target::Dxil && rules == RuleSet::CBuffer),
     };
-    let drops_namespaced = clang22
-        && decl.kind == BufferKind::Globals
-        && decl.members.iter().any(|m| m.namespace.is_some());
+    let globals = decl.kind == BufferKind::Globals;
+    let dropped = |m: &Field| {
+        globals
+            && ((clang22 && m.namespace.is_some())
+                || (target == Target::SpirV && m.vk_global.is_some()))
+    };
+    let drops_namespaced = decl.members.iter().any(dropped);
     if !rewrite.unpack_bitfields && !rewrite.drop_vk_offsets && !drops_namespaced {
         return EffectiveDecl::unchanged(decl);
     }
@@ -94,7 +112,7 @@ pub fn effective_decl(decl: &BufferDecl, rules: RuleSet, target: Target) -> Effe
         return EffectiveDecl::unchanged(decl);
     }
     let kept: Vec<usize> = (0..decl.members.len())
-        .filter(|&i| !drops_namespaced || decl.members[i].namespace.is_none())
+        .filter(|&i| !dropped(&decl.members[i]))
         .collect();
     let members = kept
         .iter()
@@ -112,9 +130,16 @@ pub fn effective_decl(decl: &BufferDecl, rules: RuleSet, target: Target) -> Effe
         members,
         namespace: decl.namespace.clone(),
     };
+    let push_constants = decl
+        .members
+        .iter()
+        .filter(|m| dropped(m) && m.vk_global == Some(VkGlobal::PushConstant))
+        .map(|m| m.name.clone())
+        .collect();
     EffectiveDecl {
         decl: Cow::Owned(filtered),
         kept: drops_namespaced.then_some(kept),
+        push_constants,
     }
 }
 

@@ -84,6 +84,10 @@ pub struct ConstantBufferDecl {
 pub struct Attributes {
     pub vk_binding: Option<Box<(Expr, Option<Expr>)>>,
     pub vk_offset: Option<Box<Expr>>,
+    /// `[[vk::push_constant]]`.
+    pub vk_push_constant: bool,
+    /// `[[vk::constant_id(N)]]`.
+    pub vk_constant_id: Option<Box<Expr>>,
 }
 
 #[derive(Clone, Debug, Default, PartialEq)]

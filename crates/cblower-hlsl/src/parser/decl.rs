@@ -91,8 +91,11 @@ impl Parser<'_> {
                     )?;
                     name = format!("{name}::{}", part.name).into();
                 }
+                if &*name == "vk::push_constant" {
+                    attrs.vk_push_constant = true;
+                }
                 if self.at_punct("(") {
-                    if &*name == "vk::binding" || &*name == "vk::offset" {
+                    if matches!(&*name, "vk::binding" | "vk::offset" | "vk::constant_id") {
                         self.advance();
                         let mut args = vec![self.expr(false)?];
                         while self.eat_punct(",") {
@@ -102,6 +105,8 @@ impl Parser<'_> {
                         let mut args = args.into_iter();
                         if &*name == "vk::offset" {
                             attrs.vk_offset = args.next().map(Box::new);
+                        } else if &*name == "vk::constant_id" {
+                            attrs.vk_constant_id = args.next().map(Box::new);
                         } else if let Some(b) = args.next() {
                             attrs.vk_binding = Some(Box::new((b, args.next())));
                         }

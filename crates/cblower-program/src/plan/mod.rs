@@ -112,6 +112,13 @@ pub enum EmitWarning {
         /// The member's name.
         member: String,
     },
+    /// On SPIR-V a `[[vk::push_constant]]` global is not a `$Globals`
+    /// member, and cblower does not emit the push-constant block itself
+    /// (clang-22 emits an `addrspace(13)` global for it).
+    PushConstantNotEmitted {
+        /// The global's name.
+        name: String,
+    },
 }
 
 impl std::fmt::Display for EmitWarning {
@@ -129,6 +136,10 @@ impl std::fmt::Display for EmitWarning {
             EmitWarning::EmptyBufferSkipped { buffer } => write!(
                 f,
                 "`{buffer}` stores no members; clang-22 emits nothing for it (not even its handle)"
+            ),
+            EmitWarning::PushConstantNotEmitted { name } => write!(
+                f,
+                "`{name}` is a `[[vk::push_constant]]` block: on SPIR-V it is not a `$Globals` member, and cblower does not emit it (clang-22 emits it as an `addrspace(13)` global)"
             ),
             EmitWarning::FilteredArrayElement { buffer, member } => write!(
                 f,
@@ -397,6 +408,11 @@ pub fn plan_module<'a>(
     let mut checked = 0;
     let mut layout_names = names::LayoutStructNames::new(inputs.iter().map(|i| i.decl.decl()));
     for (index, input) in inputs.into_iter().enumerate() {
+        for name in input.decl.push_constants() {
+            warnings.push(EmitWarning::PushConstantNotEmitted {
+                name: name.to_string(),
+            });
+        }
         let layout =
             match input.layout {
                 Some(l) => Cow::Borrowed(l),
