@@ -48,7 +48,7 @@ use cblower_layout::{layout_buffer, BufferLayout, LayoutOptions};
 
 pub use binding::{HandleBinding, ImplicitOrder, ProgramBuffer, VkBinding};
 pub use error::ProgramError;
-pub use plan::{EmissionPlan, EmitWarning, Flavor, PlanInput, PlanOptions};
+pub use plan::{EmissionPlan, EmitWarning, Flavor, PlanInput, PlanOptions, VkLayout};
 pub use policy::{effective_decl, EffectiveDecl};
 pub use target::Target;
 
@@ -81,7 +81,7 @@ pub fn plan<'a>(
     buffers: &[ProgramBuffer<'a>],
     opts: &PlanOptions,
 ) -> Result<EmissionPlan<'a>, ProgramError> {
-    let rules = opts.flavor.rules(opts.target);
+    let rules = opts.rules();
     let inputs = buffers
         .iter()
         .map(|b| PlanInput {

@@ -166,6 +166,24 @@ pub struct PlanOptions {
     pub ctor_suffix: String,
     /// The module identifier and source file name (the text writer's header).
     pub module_id: String,
+    /// DXC's `-fvk-use-*-layout` choice for constant buffers on SPIR-V in
+    /// the default flavour (ignored on DXIL and by the clang-22 flavour).
+    pub vk_layout: VkLayout,
+}
+
+/// How the default flavour lays out constant buffers on SPIR-V: DXC's
+/// `-fvk-use-dx-layout` (the D3D rules, cblower's default),
+/// `-fvk-use-gl-layout` (std140) or `-fvk-use-scalar-layout` (scalar block
+/// layout).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum VkLayout {
+    /// The D3D constant-buffer rules.
+    #[default]
+    Dx,
+    /// GLSL std140.
+    Gl,
+    /// Vulkan scalar block layout.
+    Scalar,
 }
 
 impl PlanOptions {
@@ -179,12 +197,23 @@ impl PlanOptions {
             global_ctor: true,
             ctor_suffix: "module".to_owned(),
             module_id: String::new(),
+            vk_layout: VkLayout::Dx,
+        }
+    }
+
+    /// The rule set buffers are laid out with: the flavour's, except that
+    /// the default flavour on SPIR-V follows [`PlanOptions::vk_layout`].
+    pub fn rules(&self) -> RuleSet {
+        match (self.flavor, self.target, self.vk_layout) {
+            (Flavor::Dxc, Target::SpirV, VkLayout::Gl) => RuleSet::Std140,
+            (Flavor::Dxc, Target::SpirV, VkLayout::Scalar) => RuleSet::Scalar,
+            (flavor, target, _) => flavor.rules(target),
         }
     }
 
     /// The layout options buffers are laid out with.
     pub fn layout_options(&self) -> LayoutOptions {
-        LayoutOptions::new(self.flavor.rules(self.target)).native_16bit(self.native_16bit)
+        LayoutOptions::new(self.rules()).native_16bit(self.native_16bit)
     }
 }
 
@@ -924,6 +953,36 @@ mod tests {
                 rules: "cbuffer",
                 flavor: Flavor::Clang22
             })
+        );
+    }
+
+    /// `vk_layout` picks the default flavour's rule set on SPIR-V only.
+    #[test]
+    fn vk_layout_applies_to_the_default_flavour_on_spirv() {
+        let with = |target, flavor, vk_layout| PlanOptions {
+            vk_layout,
+            ..PlanOptions::new(target, flavor)
+        };
+        use cblower_layout::Clang22Target;
+        assert_eq!(
+            with(Target::SpirV, Flavor::Dxc, VkLayout::Gl).rules(),
+            RuleSet::Std140
+        );
+        assert_eq!(
+            with(Target::SpirV, Flavor::Dxc, VkLayout::Scalar).rules(),
+            RuleSet::Scalar
+        );
+        assert_eq!(
+            with(Target::SpirV, Flavor::Dxc, VkLayout::Dx).rules(),
+            RuleSet::CBuffer
+        );
+        assert_eq!(
+            with(Target::Dxil, Flavor::Dxc, VkLayout::Gl).rules(),
+            RuleSet::CBuffer
+        );
+        assert_eq!(
+            with(Target::SpirV, Flavor::Clang22, VkLayout::Scalar).rules(),
+            RuleSet::Clang22(Clang22Target::SpirV)
         );
     }
 
