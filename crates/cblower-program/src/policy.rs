@@ -143,6 +143,12 @@ pub fn effective_decl(decl: &BufferDecl, rules: RuleSet, target: Target) -> Effe
     }
 }
 
+/// How deep [`Rewriter`] follows nested structs and arrays. The layout
+/// engine refuses types nested more than 256 levels deep (with an error
+/// naming the member); past this depth the rewriter leaves the type as it
+/// is, so a hostile chain of structs is that error, not a stack overflow.
+const MAX_REWRITE_DEPTH: usize = 300;
+
 /// What [`Rewriter`] changes in types.
 #[derive(Clone, Copy)]
 struct Rewrite {
@@ -165,7 +171,11 @@ struct Rewriter {
 impl Rewriter {
     /// The rewritten field, or `None` when nothing in it changes.
     fn field(&mut self, f: &Field) -> Option<Field> {
-        let ty = self.ty(&f.ty);
+        self.field_at(f, 0)
+    }
+
+    fn field_at(&mut self, f: &Field, depth: usize) -> Option<Field> {
+        let ty = self.ty(&f.ty, depth);
         let drop_offset =
             self.rewrite.drop_vk_offsets && matches!(f.placement, Some(Placement::VkOffset(_)));
         if ty.is_none() && !drop_offset {
@@ -181,11 +191,15 @@ impl Rewriter {
         Some(f)
     }
 
-    /// The rewritten type, or `None` when nothing in it changes.
-    fn ty(&mut self, ty: &Ty) -> Option<Ty> {
+    /// The rewritten type, or `None` when nothing in it changes (or it is
+    /// nested deeper than [`MAX_REWRITE_DEPTH`]).
+    fn ty(&mut self, ty: &Ty, depth: usize) -> Option<Ty> {
+        if depth > MAX_REWRITE_DEPTH {
+            return None;
+        }
         match ty {
-            Ty::Struct(s) => self.structure(s).map(Ty::Struct),
-            Ty::Array { elem, len, stride } => self.ty(elem).map(|e| Ty::Array {
+            Ty::Struct(s) => self.structure(s, depth + 1).map(Ty::Struct),
+            Ty::Array { elem, len, stride } => self.ty(elem, depth + 1).map(|e| Ty::Array {
                 elem: Arc::new(e),
                 len: *len,
                 stride: *stride,
@@ -194,11 +208,14 @@ impl Rewriter {
         }
     }
 
-    fn structure(&mut self, s: &Arc<StructTy>) -> Option<Arc<StructTy>> {
+    fn structure(&mut self, s: &Arc<StructTy>, depth: usize) -> Option<Arc<StructTy>> {
+        if depth > MAX_REWRITE_DEPTH {
+            return None;
+        }
         if let Some(done) = self.done.get(&Arc::as_ptr(s)) {
             return done.clone();
         }
-        let base = s.base.as_ref().and_then(|b| self.structure(b));
+        let base = s.base.as_ref().and_then(|b| self.structure(b, depth + 1));
         let mut changed = base.is_some();
         let mut fields: Vec<Field> = Vec::with_capacity(s.fields.len());
         for f in &s.fields {
@@ -207,7 +224,7 @@ impl Rewriter {
                 fields.extend(decls.iter().cloned());
                 continue;
             }
-            match self.field(f) {
+            match self.field_at(f, depth) {
                 Some(new) => {
                     changed = true;
                     fields.push(new);
