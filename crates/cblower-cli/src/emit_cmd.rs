@@ -8,11 +8,11 @@ use std::path::PathBuf;
 use cblower_llvm::emit::text::{write_text, TextError};
 use cblower_llvm::emit::{build_module, EmissionPlan};
 use cblower_llvm::passes::{lowering_pipeline, parse_pipeline, run_pipeline};
-use cblower_program::{Flavor, PlanOptions};
+use cblower_program::{Flavor, PlanOptions, VkLayout};
 use clap::{Args, ValueEnum};
 use inkwell::context::Context;
 
-use crate::exit::{INPUT_ERROR, SUCCESS};
+use crate::exit::{INPUT_ERROR, SUCCESS, USAGE_ERROR};
 use crate::frontend_args::{
     read_program, refuse_wgsl, use_color, ColorArg, FrontendArgs, TargetArg,
 };
@@ -49,6 +49,17 @@ pub struct EmitArgs {
     /// of writing the same text directly (for comparing the two sinks).
     #[arg(long, hide = true)]
     pub via_llvm: bool,
+    /// SPIR-V, default rules: lay constant buffers out by the D3D rules
+    /// (DXC's `-fvk-use-dx-layout`; what cblower does anyway).
+    #[arg(long = "fvk-use-dx-layout", conflicts_with_all = ["fvk_use_gl_layout", "fvk_use_scalar_layout"])]
+    pub fvk_use_dx_layout: bool,
+    /// SPIR-V, default rules: GLSL std140 (DXC's `-fvk-use-gl-layout`).
+    #[arg(long = "fvk-use-gl-layout", conflicts_with = "fvk_use_scalar_layout")]
+    pub fvk_use_gl_layout: bool,
+    /// SPIR-V, default rules: scalar block layout (DXC's
+    /// `-fvk-use-scalar-layout`).
+    #[arg(long = "fvk-use-scalar-layout")]
+    pub fvk_use_scalar_layout: bool,
     #[command(flatten)]
     pub frontend: FrontendArgs,
 }
@@ -70,6 +81,13 @@ impl EmitArgs {
             global_ctor: true,
             ctor_suffix: file_name,
             module_id,
+            vk_layout: if self.fvk_use_gl_layout {
+                VkLayout::Gl
+            } else if self.fvk_use_scalar_layout {
+                VkLayout::Scalar
+            } else {
+                VkLayout::Dx
+            },
         }
     }
 }
@@ -79,6 +97,21 @@ pub fn run(args: &EmitArgs) -> i32 {
     let err_color = use_color(args.color, std::io::stderr().is_terminal());
     if let Err(code) = refuse_wgsl(&args.file, "emit-llvm") {
         return code;
+    }
+    let vk_flag = [
+        (args.fvk_use_dx_layout, "--fvk-use-dx-layout"),
+        (args.fvk_use_gl_layout, "--fvk-use-gl-layout"),
+        (args.fvk_use_scalar_layout, "--fvk-use-scalar-layout"),
+    ]
+    .into_iter()
+    .find_map(|(on, name)| on.then_some(name));
+    if let Some(flag) = vk_flag {
+        if args.target != TargetArg::Spirv || args.rules != EmitRulesArg::Cbuffer {
+            eprintln!(
+                "error: `{flag}` chooses the SPIR-V layout of the default rules; use it with `--target spirv` and without `--rules clang-22`"
+            );
+            return USAGE_ERROR;
+        }
     }
     let program = match read_program(&args.file, &args.frontend, err_color) {
         Ok(p) => p,

@@ -220,7 +220,7 @@ pub fn read_and_lay_out(
 ) -> Result<(std::mem::ManuallyDrop<Program>, Vec<BufferLayout>), i32> {
     let program = read_program(file, frontend, err_color)?;
     let opts = LayoutOptions::new(rules.rule_set(target)).native_16bit(frontend.enable_16bit_types);
-    match cblower_program::lay_out_program(&program.buffers_for_lowering(), opts) {
+    match cblower_program::lay_out_program(&program.buffers_for_lowering(), opts, target.target()) {
         Ok(layouts) => Ok((program, layouts)),
         Err(e) => {
             eprint!(

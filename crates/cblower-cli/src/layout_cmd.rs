@@ -99,7 +99,11 @@ pub fn run(args: &LayoutArgs) -> i32 {
     for rules in &args.compare {
         let opts = LayoutOptions::new(rules.rule_set(args.target))
             .native_16bit(args.frontend.enable_16bit_types);
-        match cblower_program::lay_out_program(&program.buffers_for_lowering(), opts) {
+        match cblower_program::lay_out_program(
+            &program.buffers_for_lowering(),
+            opts,
+            args.target.target(),
+        ) {
             Ok(l) => columns.push(l),
             Err(e) => {
                 eprint!(

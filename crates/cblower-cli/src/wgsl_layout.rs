@@ -12,8 +12,8 @@ use serde_json::{json, Value};
 
 use crate::exit::{INPUT_ERROR, SUCCESS};
 use crate::frontend_args::{is_stdin, read_stdin, use_color};
-use crate::output::write_output;
 use crate::layout_cmd::{FormatArg, LayoutArgs};
+use crate::output::write_output;
 
 /// Runs `layout` on WGSL input; returns the exit code.
 pub fn run(args: &LayoutArgs, err_color: bool) -> i32 {

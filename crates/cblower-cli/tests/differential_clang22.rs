@@ -14,7 +14,7 @@ mod differential;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-use differential::checks::{check_dxc_offsets, compare_lowering};
+use differential::checks::{check_dxc_offsets, check_dxc_offsets_for, compare_lowering};
 use differential::dxc_packer::{pack_buffer, PackedMember};
 use differential::generate::{generate, GenOptions};
 use differential::model::{Buffer, BufferKind, Case, Item, Member, Scalar, Storage, StructDef, Ty};
@@ -76,6 +76,23 @@ fn run_parallel(seeds: &[u64], check: impl Fn(u64) -> Vec<String> + Sync) -> Vec
 }
 
 fn report(what: &str, total: usize, failures: &[(u64, String)]) {
+    report_with(
+        what,
+        total,
+        failures,
+        "CBLOWER_DIFF_SEED",
+        "CBLOWER_DIFF_CASES",
+    );
+}
+
+/// [`report`] with the variables that rerun one case of this test.
+fn report_with(
+    what: &str,
+    total: usize,
+    failures: &[(u64, String)],
+    seed_var: &str,
+    cases_var: &str,
+) {
     if failures.is_empty() {
         return;
     }
@@ -83,7 +100,7 @@ fn report(what: &str, total: usize, failures: &[(u64, String)]) {
     let mut text = format!("{what}: {} of {total} checks failed\n", failures.len());
     for (seed, failure) in failures.iter().take(shown) {
         text.push_str(&format!(
-            "\n==== case seed {seed:#x} (rerun: CBLOWER_DIFF_SEED={seed:#x} CBLOWER_DIFF_CASES=1)\n{failure}\n"
+            "\n==== case seed {seed:#x} (rerun: {seed_var}={seed:#x} {cases_var}=1)\n{failure}\n"
         ));
     }
     if failures.len() > shown {
@@ -137,6 +154,112 @@ fn cblower_matches_clang22_and_dxc_offsets() {
     report("differential", seeds.len() * 4, &failures);
 }
 
+/// First seed of the conformance test (`CBLOWER_DIFF_CONF_SEED`).
+const DEFAULT_CONFORMANCE_SEED: u64 = 0xC1A9_2022_C0F0_0001;
+/// Cases per target of the conformance test (`CBLOWER_DIFF_CONF_CASES`).
+const DEFAULT_CONFORMANCE_CASES: u64 = 150;
+
+/// The conformance cases (issue #15): the generator's extra constructs
+/// (resources of every kind with counters, arrays and `vk::binding`,
+/// bitfields, `vk::offset`, push and specialisation constants, arrays of
+/// matrices with `packoffset`). `--rules clang-22` must match clang-22; the
+/// default rules must give the DXC packer's offsets, or reject the case as
+/// an overlap when the generator placed a member by clang-22's sizes where
+/// DXC's say it overlaps.
+#[test]
+fn cblower_matches_clang22_and_dxc_on_conformance_cases() {
+    let first = env_u64("CBLOWER_DIFF_CONF_SEED", DEFAULT_CONFORMANCE_SEED);
+    let count = env_u64("CBLOWER_DIFF_CONF_CASES", DEFAULT_CONFORMANCE_CASES);
+    let seeds: Vec<u64> = (0..count).map(|i| first.wrapping_add(i)).collect();
+    let dir = tools::scratch_dir("conformance");
+    let opts = GenOptions {
+        conformance: true,
+        ..GenOptions::default()
+    };
+    let failures = run_parallel(&seeds, |seed| {
+        let case = generate(seed, &opts);
+        let mut failures = Vec::new();
+        for target in Target::BOTH {
+            let clang = match tools::clang_ir(&case, target, &dir) {
+                Ok(ir) => ir,
+                Err(e) => {
+                    failures.push(failure(&case, target, "clang-22 rejected the case", &e));
+                    continue;
+                }
+            };
+            let verdict = tools::cblower_ir(&case, target, Rules::Clang22, &dir)
+                .and_then(|ours| compare_lowering(&clang, &ours));
+            if let Err(e) = verdict {
+                failures.push(failure(&case, target, "--rules clang-22 vs clang-22", &e));
+            }
+            let ours = tools::cblower_ir(&case, target, Rules::Cbuffer, &dir);
+            let verdict = match (case.dxc_rejects, ours) {
+                (false, ours) => {
+                    ours.and_then(|ll| check_dxc_offsets_for(&case, &ll, target == Target::SpirV))
+                }
+                (true, Err(e)) if e.contains("overlaps") => Ok(()),
+                (true, Err(e)) => Err(format!("expected a packoffset overlap error, got:\n{e}")),
+                (true, Ok(_)) => {
+                    Err("DXC's rules overlap here, but the default mode accepted it".into())
+                }
+            };
+            if let Err(e) = verdict {
+                failures.push(failure(&case, target, "default rules vs DXC packer", &e));
+            }
+        }
+        failures
+    });
+    let _ = std::fs::remove_dir_all(&dir);
+    report_with(
+        "conformance differential",
+        seeds.len() * 4,
+        &failures,
+        "CBLOWER_DIFF_CONF_SEED",
+        "CBLOWER_DIFF_CONF_CASES",
+    );
+}
+
+/// Over a few hundred seeds the conformance generator writes every
+/// construct it is meant to.
+#[test]
+fn conformance_generator_covers_its_constructs() {
+    let opts = GenOptions {
+        conformance: true,
+        ..GenOptions::default()
+    };
+    let mut text = String::new();
+    let mut rejects = 0;
+    for seed in 0..300 {
+        let case = generate(seed, &opts);
+        rejects += u32::from(case.dxc_rejects);
+        text.push_str(&render::body(&case));
+    }
+    assert!(rejects > 5, "cases DXC rejects: {rejects}");
+    for construct in [
+        "\nRWStructuredBuffer<float> r",
+        "\nAppendStructuredBuffer<float> r",
+        "\nConsumeStructuredBuffer<float> r",
+        "\nRasterizerOrderedStructuredBuffer<float> r",
+        "StructuredBuffer<float> x",
+        "[]",
+        "[[vk::binding(",
+        ": register(u",
+        ": register(t",
+        "x3 m",
+        "[[vk::offset(",
+        "[[vk::push_constant]] S",
+        "[[vk::constant_id(",
+        " : 0;",
+        "uint : ",
+        "int64_t b",
+    ] {
+        assert!(
+            text.contains(construct),
+            "no conformance case contains `{construct}`"
+        );
+    }
+}
+
 /// The packer is trustworthy where clang-22 and DXC agree: on cases without
 /// over-aligned vectors and matrices, clang-22's own DXIL layout types give
 /// the packer's offsets.
@@ -146,6 +269,7 @@ fn dxc_packer_agrees_with_clang22_dxil_where_they_should() {
     let dir = tools::scratch_dir("packer");
     let opts = GenOptions {
         dxc_compatible_only: true,
+        ..GenOptions::default()
     };
     let failures = run_parallel(&seeds, |seed| {
         let case = generate(seed, &opts);
@@ -256,6 +380,8 @@ fn stored(name: &str, ty: Ty) -> Member {
         ty,
         storage: Storage::Stored,
         packoffset: None,
+        vk_offset: None,
+        vk_global: None,
     }
 }
 
@@ -269,6 +395,7 @@ fn seed000_case(native16: bool, structs: Vec<StructDef>, members: Vec<Member>) -
     let case = Case {
         seed: 0,
         native16,
+        dxc_rejects: false,
         structs,
         items: vec![Item::Buffer(buffer.clone())],
     };
@@ -404,6 +531,7 @@ fn clang_sample(target: Target) -> String {
     let case = Case {
         seed: 0x5A4D,
         native16: false,
+        dxc_rejects: false,
         structs: vec![],
         items: vec![],
     };

@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use cblower_layout::{
     Binding, BufferDecl, BufferKind, Field, MatrixOrder, Placement, ResourceTy, Scalar, Storage,
-    StructTy, Ty,
+    StructTy, Ty, VkGlobal,
 };
 
 use crate::builtin::{self, Shape};
@@ -505,6 +505,21 @@ impl Lowerer<'_> {
         } else {
             Storage::Buffer
         };
+        if d.attrs.vk_push_constant {
+            field.vk_global = Some(VkGlobal::PushConstant);
+        }
+        if let Some(e) = &d.attrs.vk_constant_id {
+            match self.eval_unsigned(e, "a `vk::constant_id`") {
+                Ok(v) => {
+                    field.vk_global =
+                        Some(VkGlobal::SpecConstant(u32::try_from(v).unwrap_or(u32::MAX)))
+                }
+                Err(err) => {
+                    self.diags.push(err);
+                    return None;
+                }
+            }
+        }
         if let Some(e) = &d.attrs.vk_offset {
             match self.eval_unsigned(e, "a `vk::offset`") {
                 Ok(v) => field.placement = Some(Placement::VkOffset(v)),
@@ -735,7 +750,11 @@ impl Lowerer<'_> {
     }
 
     /// A non-static resource declaration takes the next order ID when it has
-    /// no register slot (arrays of resources take one too).
+    /// no register slot (arrays of resources take one too). A structured
+    /// buffer with a counter (`RW`, `Append`, `Consume`, `RasterizerOrdered`)
+    /// takes one more for the counter right after it, on both targets, even
+    /// when the buffer itself is bound (clang-22 ignores
+    /// `[[vk::counter_binding]]`).
     fn count_resource(&mut self, d: &Declaration, decl: &Declarator, ty: &Ty) {
         let implicit = decl.register.as_ref().map_or(true, |r| r.slot.is_none());
         // The attribute only informs the report here: a bad one on a
@@ -767,6 +786,9 @@ impl Lowerer<'_> {
             .binding_spans
             .push((decl.name.span, decl.register.as_ref().map(|r| r.span)));
         self.next_order.advance(implicit, implicit && !vk_declared);
+        if has_counter(ty) {
+            self.next_order.advance(true, true);
+        }
         if let (Some(r), Ok(len)) = (&decl.register, len) {
             self.note_range(r, range_count(len), &decl.name);
         }
@@ -950,7 +972,13 @@ impl Lowerer<'_> {
     }
 
     fn constant_buffer(&mut self, cb: &ConstantBufferDecl) {
-        let binding = self.binding(cb.register.as_ref(), "ConstantBuffer", &cb.name, 'b');
+        let kind = if cb.texture {
+            BufferKind::TextureBuffer
+        } else {
+            BufferKind::ConstantBuffer
+        };
+        let kw = kind.keyword();
+        let binding = self.binding(cb.register.as_ref(), kw, &cb.name, kind.register_class());
         let vk = self.vk_binding(&cb.attrs);
         let order = OrderCtx {
             explicit: None,
@@ -962,11 +990,11 @@ impl Lowerer<'_> {
                 self.diags.push(
                     Diagnostic::error(
                         cb.element.span(),
-                        format!("`ConstantBuffer` needs a struct type, found `{other}`"),
+                        format!("`{kw}` needs a struct type, found `{other}`"),
                     )
-                    .with_help(
-                        "put the members in a struct: `struct T { ... }; ConstantBuffer<T> Name;`",
-                    ),
+                    .with_help(format!(
+                        "put the members in a struct: `struct T {{ ... }}; {kw}<T> Name;`"
+                    )),
                 );
                 return;
             }
@@ -991,7 +1019,7 @@ impl Lowerer<'_> {
             .get(&*elem.name)
             .cloned()
             .unwrap_or_else(|| vec![cb.name.span; members.len()]);
-        let mut decl = BufferDecl::new(cb.name.name.as_ref(), BufferKind::ConstantBuffer, members);
+        let mut decl = BufferDecl::new(cb.name.name.as_ref(), kind, members);
         decl.binding = binding;
         decl.element_type = Some(elem.name.clone());
         decl.array_len = array_len;
@@ -1432,7 +1460,15 @@ impl Lowerer<'_> {
                 return;
             }
         };
+        let declared = Field::new(decl.name.name.clone(), ty.clone());
         if w == 0 {
+            // clang-22 keeps even a zero-width bitfield as a member: record
+            // it with the unit just closed, if it directly follows one.
+            if let Some(f) = fields.last_mut() {
+                if let Some(list) = f.bitfields.as_mut() {
+                    Arc::make_mut(list).push(declared);
+                }
+            }
             *unit = None;
             return;
         }
@@ -1458,6 +1494,7 @@ impl Lowerer<'_> {
                             *sp = decl.name.span;
                         }
                     }
+                    Arc::make_mut(f.bitfields.get_or_insert_with(Default::default)).push(declared);
                 }
                 return;
             }
@@ -1467,7 +1504,9 @@ impl Lowerer<'_> {
             used: w,
             field: fields.len(),
         });
-        fields.push(Field::new(decl.name.name.clone(), ty.clone()));
+        let mut f = Field::new(decl.name.name.clone(), ty.clone());
+        f.bitfields = Some(Arc::new(vec![declared]));
+        fields.push(f);
         spans.push(decl.name.span);
     }
 
@@ -1993,6 +2032,26 @@ impl Lowerer<'_> {
             }),
             _ => None,
         }
+    }
+}
+
+/// Whether a resource (or array of them) comes with a counter buffer that
+/// clang-22 binds separately: the read-write, append, consume and
+/// rasterizer-ordered structured buffers.
+fn has_counter(ty: &Ty) -> bool {
+    match ty {
+        Ty::Resource(r) => {
+            let base = r.name.split('<').next().unwrap_or("").trim();
+            matches!(
+                base,
+                "RWStructuredBuffer"
+                    | "AppendStructuredBuffer"
+                    | "ConsumeStructuredBuffer"
+                    | "RasterizerOrderedStructuredBuffer"
+            )
+        }
+        Ty::Array { elem, .. } => has_counter(elem),
+        _ => false,
     }
 }
 

@@ -91,3 +91,21 @@ fn bindings_list_every_resource_with_clang_22_order_ids() {
     let r1 = p.bindings[3].count;
     assert_eq!(r1, cblower_program::RegisterCount::Array(4));
 }
+
+/// Counters take an order ID of their own, right after their buffer's, even
+/// when the buffer is bound; numbers from clang-22 on both targets.
+#[test]
+fn counters_take_an_order_id_of_their_own() {
+    const COUNTERS: &str = r#"
+RWStructuredBuffer<float> r0 : register(u0);      // counter 0
+cbuffer A { float a; }                            // 1
+AppendStructuredBuffer<float> r1[3];              // 2, 3
+cbuffer B { float b; }                            // 4
+[[vk::binding(2)]] RWStructuredBuffer<float> r3;  // dx 5 6, vk counter 5
+StructuredBuffer<float> s;                        // dx 7, vk 6 (no counter)
+cbuffer C { float c; }                            // dx 8, vk 7
+"#;
+    let p = parse_source("counters.hlsl", COUNTERS, &FrontendOptions::default()).unwrap();
+    let o = |dxil, spirv| ImplicitOrder { dxil, spirv };
+    assert_eq!(p.implicit_orders, vec![o(1, 1), o(4, 4), o(8, 7)]);
+}

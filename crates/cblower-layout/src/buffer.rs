@@ -16,9 +16,42 @@ pub enum BufferKind {
     /// `ConstantBuffer<T> Name;` (members are `T`'s fields, reached as `Name.f`).
     #[serde(rename = "ConstantBuffer")]
     ConstantBuffer,
+    /// `TextureBuffer<T> Name;`: a `ConstantBuffer<T>` on a `t` register,
+    /// laid out by the same rules (as DXC does).
+    #[serde(rename = "TextureBuffer")]
+    TextureBuffer,
     /// The implicit buffer of non-static global variables.
     #[serde(rename = "$Globals")]
     Globals,
+}
+
+impl BufferKind {
+    /// `ConstantBuffer<T>` or `TextureBuffer<T>`: one member of type `T`
+    /// whose fields are the buffer's members.
+    pub fn is_templated(self) -> bool {
+        matches!(self, BufferKind::ConstantBuffer | BufferKind::TextureBuffer)
+    }
+
+    /// The register class the buffer binds to: `t` for `tbuffer` and
+    /// `TextureBuffer<T>`, `b` for the others.
+    pub fn register_class(self) -> char {
+        match self {
+            BufferKind::TBuffer | BufferKind::TextureBuffer => 't',
+            BufferKind::CBuffer | BufferKind::ConstantBuffer | BufferKind::Globals => 'b',
+        }
+    }
+
+    /// The HLSL spelling of the kind (`cbuffer`, `tbuffer`,
+    /// `ConstantBuffer`, `TextureBuffer`, `$Globals`).
+    pub fn keyword(self) -> &'static str {
+        match self {
+            BufferKind::CBuffer => "cbuffer",
+            BufferKind::TBuffer => "tbuffer",
+            BufferKind::ConstantBuffer => "ConstantBuffer",
+            BufferKind::TextureBuffer => "TextureBuffer",
+            BufferKind::Globals => "$Globals",
+        }
+    }
 }
 
 /// `register(bN, spaceM)`. A buffer with only `register(spaceM)` has

@@ -120,6 +120,6 @@ pub use rules::{Clang22Target, LayoutOptions, RuleSet, WgslAddressSpace};
 pub use shape::{Shape, StructShape};
 pub use ty::{
     AllFields, Field, MatrixOrder, Placement, ResourceTy, Scalar, ScalarClass, Storage, StructTy,
-    Ty, TypeOptions,
+    Ty, TypeOptions, VkGlobal,
 };
 pub use units::{Alignment, Size};

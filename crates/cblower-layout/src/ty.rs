@@ -557,6 +557,27 @@ pub struct Field {
     pub is_const: bool,
     /// Enclosing namespaces joined with `::` (`NS::In2`), for IR names.
     pub namespace: Option<Arc<str>>,
+    /// For a storage unit of HLSL 2021 bitfields (a struct field the front
+    /// end made of consecutive bitfields, as DXC packs them): every
+    /// bitfield declaration it stands for, in order, each as a field of
+    /// its declared type (unnamed ones with an empty name). clang-22 does
+    /// not pack bitfields; `cblower_program::effective_decl` lays these out
+    /// one by one under its rules. `None` for an ordinary field.
+    pub bitfields: Option<Arc<Vec<Field>>>,
+    /// A global declared `[[vk::push_constant]]` or
+    /// `[[vk::constant_id(N)]]`: not a `$Globals` member on SPIR-V (see
+    /// `cblower_program::effective_decl`); an ordinary member on DXIL, where
+    /// DXC and clang ignore the attribute.
+    pub vk_global: Option<VkGlobal>,
+}
+
+/// A Vulkan-only kind of global variable.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum VkGlobal {
+    /// `[[vk::push_constant]]`: the push-constant block.
+    PushConstant,
+    /// `[[vk::constant_id(N)]]`: a specialisation constant with id `N`.
+    SpecConstant(u32),
 }
 
 impl Field {
@@ -572,6 +593,8 @@ impl Field {
             size: None,
             is_const: false,
             namespace: None,
+            bitfields: None,
+            vk_global: None,
         }
     }
 

@@ -1,5 +1,6 @@
 //! packoffset placements that DXC and clang-22 accept: members of more
-//! than 16 bytes starting a row, clang-22's overlap check with DXC sizes, and
+//! than 16 bytes starting a row, clang-22's overlap check with its Sema's
+//! sizes (DXC's for most types, not for matrices and base structs), and
 //! one-column matrices mid-row. Found by the clang-22 differential test.
 
 use cblower_layout::{
@@ -51,8 +52,8 @@ fn wide_members_may_start_a_row_and_run_past_it() {
 }
 
 #[test]
-fn clang22_checks_overlap_with_dxc_sizes() {
-    // S0 is 60 bytes by DXC's rules; under the SPIR-V data layout its LLVM
+fn clang22_checks_overlap_with_sema_sizes() {
+    // S0 is 60 bytes by DXC's rules and by clang-22's Sema; under the SPIR-V data layout its LLVM
     // size is 72 (double3 and float3 take 32 and 16 bytes there).
     let s0 = Ty::structure(StructTy::new(
         "S0",
@@ -74,6 +75,56 @@ fn clang22_checks_overlap_with_dxc_sizes() {
         );
         assert_eq!(got, Ok(vec![112, 172]), "{rules:?}");
     }
+}
+
+/// clang-22's Sema sizes a matrix flat (`float2x3` 24 bytes) and an array
+/// as `n-1` row-rounded elements plus one, so `float2x3 m[2]` ends at 56
+/// for clang-22 and at 88 for DXC: a member at c3.z is fine for one and an
+/// overlap for the other. (clang-22 accepts and emits this.)
+#[test]
+fn clang22_sizes_matrix_arrays_flat_for_overlaps() {
+    let m = Ty::array(Ty::matrix(Scalar::Float, 2, 3, MatrixOrder::ColumnMajor), 2);
+    let members = || {
+        vec![
+            Field::new("m", m.clone()).with_placement(at(0, 0)),
+            Field::new("z", Ty::scalar(Scalar::Float)).with_placement(at(3, 2)),
+        ]
+    };
+    for target in [Clang22Target::Dxil, Clang22Target::SpirV] {
+        let got = offsets(members(), RuleSet::Clang22(target), false);
+        assert_eq!(got, Ok(vec![0, 56]), "{target:?}");
+    }
+    match offsets(members(), RuleSet::CBuffer, false) {
+        Err(LayoutError::PackOffsetOverlap {
+            other_end, offset, ..
+        }) => assert_eq!((offset.get(), other_end.get()), (56, 88)),
+        other => panic!("DXC must reject the overlap: {other:?}"),
+    }
+}
+
+/// Sema adds a struct's own fields only: a base struct's are not counted.
+#[test]
+fn clang22_sizes_a_derived_struct_without_its_base() {
+    let base = std::sync::Arc::new(StructTy::new(
+        "B",
+        vec![Field::new("x", Ty::vector(Scalar::Float, 4))],
+    ));
+    let mut derived = StructTy::new("D", vec![Field::new("y", Ty::scalar(Scalar::Float))]);
+    derived.base = Some(base);
+    let members = vec![
+        Field::new("d", Ty::structure(derived)).with_placement(at(0, 0)),
+        Field::new("h", Ty::scalar(Scalar::Float)).with_placement(at(0, 1)),
+    ];
+    let got = offsets(
+        members.clone(),
+        RuleSet::Clang22(Clang22Target::Dxil),
+        false,
+    );
+    assert_eq!(got, Ok(vec![0, 4]));
+    assert!(matches!(
+        offsets(members, RuleSet::CBuffer, false),
+        Err(LayoutError::PackOffsetOverlap { .. })
+    ));
 }
 
 #[test]

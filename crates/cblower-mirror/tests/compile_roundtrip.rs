@@ -91,7 +91,9 @@ fn lit_cases() -> Vec<Case> {
             let buffers = program.buffers_for_lowering();
             for rules in RULES {
                 let lo = LayoutOptions::new(rules).native_16bit(native);
-                if let Ok(layouts) = cblower_program::lay_out_program(&buffers, lo) {
+                if let Ok(layouts) =
+                    cblower_program::lay_out_program(&buffers, lo, cblower_program::Target::Dxil)
+                {
                     if layouts.iter().any(|l| l.size().get() > 0) {
                         cases.push(Case {
                             label: format!(

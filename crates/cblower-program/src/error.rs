@@ -66,13 +66,15 @@ pub enum ProgramError {
         /// The array length (`u64::MAX` when unbounded).
         len: u64,
     },
-    /// `ConstantBuffer<T>` under the clang-22 rules.
-    #[error("clang 22 does not know `ConstantBuffer<T>` (it reports \"no template named 'ConstantBuffer'\"), so `{buffer}` has no clang-22 IR")]
+    /// `ConstantBuffer<T>` or `TextureBuffer<T>` under the clang-22 rules.
+    #[error("clang 22 does not know `{template}<T>` (it reports \"no template named '{template}'\"), so `{buffer}` has no clang-22 IR")]
     ConstantBufferInClang22 {
         /// Index of the buffer in the program.
         index: usize,
         /// The buffer's name.
         buffer: String,
+        /// `ConstantBuffer` or `TextureBuffer`.
+        template: &'static str,
     },
     /// A gap larger than a padding type's 32-bit byte count.
     #[error("a padding run of {bytes} bytes does not fit a padding type's 32-bit size")]
@@ -120,8 +122,15 @@ impl ProgramError {
             ProgramError::ConstantBufferArray { .. } => {
                 "declare one `ConstantBuffer<T>` per binding, or use a `cbuffer`".into()
             }
-            ProgramError::ConstantBufferInClang22 { .. } => {
-                "use the default rules (--rules cbuffer), or a `cbuffer` block for clang-22".into()
+            ProgramError::ConstantBufferInClang22 { template, .. } => {
+                let block = if *template == "TextureBuffer" {
+                    "tbuffer"
+                } else {
+                    "cbuffer"
+                };
+                format!(
+                    "use the default rules (--rules cbuffer), or a `{block}` block for clang-22"
+                )
             }
             ProgramError::DuplicateSymbol { .. } => {
                 "give every member of every buffer its own name".into()

@@ -51,22 +51,23 @@ pub use binding::{
     RegisterCount, VkBinding,
 };
 pub use error::ProgramError;
-pub use plan::{EmissionPlan, EmitWarning, Flavor, PlanInput, PlanOptions};
+pub use plan::{EmissionPlan, EmitWarning, Flavor, PlanInput, PlanOptions, VkLayout};
 pub use policy::{effective_decl, EffectiveDecl};
 pub use target::Target;
 
-/// Lays out every buffer of a program with `opts`, as the rule set sees it
-/// ([`policy`]), or returns the first error with the buffer and member it
-/// is about.
+/// Lays out every buffer of a program with `opts` for `target`, as the rule
+/// set sees it ([`policy`]), or returns the first error with the buffer and
+/// member it is about.
 pub fn lay_out_program(
     buffers: &[ProgramBuffer<'_>],
     opts: LayoutOptions,
+    target: Target,
 ) -> Result<Vec<BufferLayout>, ProgramError> {
     buffers
         .iter()
         .enumerate()
         .map(|(i, b)| {
-            let decl = effective_decl(b.decl, opts.rules);
+            let decl = effective_decl(b.decl, opts.rules, target);
             layout_buffer(decl.decl(), opts).map_err(|error| ProgramError::Layout {
                 buffer: i,
                 member: decl.source_member(error.member()),
@@ -83,11 +84,11 @@ pub fn plan<'a>(
     buffers: &[ProgramBuffer<'a>],
     opts: &PlanOptions,
 ) -> Result<EmissionPlan<'a>, ProgramError> {
-    let rules = opts.flavor.rules(opts.target);
+    let rules = opts.rules();
     let inputs = buffers
         .iter()
         .map(|b| PlanInput {
-            decl: effective_decl(b.decl, rules),
+            decl: effective_decl(b.decl, rules, opts.target),
             binding: b.resolve(opts.target),
             layout: None,
         })

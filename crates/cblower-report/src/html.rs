@@ -89,6 +89,7 @@ fn kind_keyword(kind: BufferKind) -> &'static str {
         BufferKind::CBuffer | BufferKind::Globals => "cbuffer",
         BufferKind::TBuffer => "tbuffer",
         BufferKind::ConstantBuffer => "ConstantBuffer",
+        BufferKind::TextureBuffer => "TextureBuffer",
     }
 }
 

@@ -59,17 +59,16 @@ fn kind_keyword(kind: BufferKind) -> &'static str {
         BufferKind::CBuffer => "cbuffer",
         BufferKind::TBuffer => "tbuffer",
         BufferKind::ConstantBuffer => "ConstantBuffer",
+        BufferKind::TextureBuffer => "TextureBuffer",
         BufferKind::Globals => "cbuffer",
     }
 }
 
-/// The register class a buffer binds: `t` for a tbuffer (a texture
-/// register, as DXC and clang require), `b` for the others.
+/// The register class a buffer binds: `t` for a tbuffer or
+/// `TextureBuffer<T>` (a texture register, as DXC and clang require), `b`
+/// for the others.
 fn register_class(kind: BufferKind) -> char {
-    match kind {
-        BufferKind::TBuffer => 't',
-        BufferKind::CBuffer | BufferKind::ConstantBuffer | BufferKind::Globals => 'b',
-    }
+    kind.register_class()
 }
 
 /// `[4]` after the name of an array of `ConstantBuffer<T>` (one layout for
@@ -400,12 +399,7 @@ pub fn json_report(layouts: &[BufferLayout], array_lens: &[Option<u64>]) -> Valu
         .iter()
         .enumerate()
         .map(|(i, l)| {
-            let kind = match l.kind {
-                BufferKind::CBuffer => "cbuffer",
-                BufferKind::TBuffer => "tbuffer",
-                BufferKind::ConstantBuffer => "ConstantBuffer",
-                BufferKind::Globals => "$Globals",
-            };
+            let kind = l.kind.keyword();
             let binding = match l.binding {
                 Some(b) => json!({ "register": b.register, "space": b.space }),
                 None => Value::Null,

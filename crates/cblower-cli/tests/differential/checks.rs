@@ -2,7 +2,7 @@
 
 use std::fmt::Write;
 
-use super::dxc_packer::{pack_buffer, PackedMember};
+use super::dxc_packer::{pack_buffer_for, PackedMember};
 use super::ir_offsets::buffer_members;
 use super::ll_module::parse_module;
 use super::model::Case;
@@ -38,11 +38,17 @@ fn describe(m: &PackedMember) -> String {
 /// Checks the member offsets and scalar components a module's layout types
 /// give against the DXC packer, buffer by buffer and member by member.
 pub fn check_dxc_offsets(case: &Case, ll: &str) -> Result<(), String> {
+    check_dxc_offsets_for(case, ll, false)
+}
+
+/// [`check_dxc_offsets`] for a target (`spirv`: `vk::offset` honoured, push
+/// and specialisation constants not `$Globals` members).
+pub fn check_dxc_offsets_for(case: &Case, ll: &str, spirv: bool) -> Result<(), String> {
     let module = parse_module(ll)?;
     let ir = buffer_members(&module)?;
     let mut problems = String::new();
-    for buffer in case.buffers_with_globals() {
-        let expected = pack_buffer(case, &buffer);
+    for buffer in case.buffers_with_globals_for(spirv) {
+        let expected = pack_buffer_for(case, &buffer, spirv);
         let found = ir.iter().find(|(handle, _)| {
             handle
                 .rsplit_once('.')

@@ -9,7 +9,7 @@
 //!
 //! and nothing is padded at the end of an array, a struct or the buffer.
 
-use super::model::{Buffer, Case, Storage, Ty};
+use super::model::{Buffer, Case, Storage, Ty, VkGlobal};
 
 /// The unit the rules place: size, component alignment, and whether the
 /// thing is an aggregate that must start a row.
@@ -83,7 +83,8 @@ pub fn placement(case: &Case, ty: &Ty) -> Placement {
                 starts_row: true,
             }
         }
-        Ty::Empty | Ty::Resource => Placement {
+        Ty::Bitfield(s, _) => placement(case, &Ty::Scalar(*s)),
+        Ty::Empty | Ty::Resource | Ty::Res(_) => Placement {
             size: 0,
             align: 1,
             starts_row: false,
@@ -144,7 +145,8 @@ pub fn leaves(case: &Case, ty: &Ty, offset: u64, out: &mut Vec<Leaf>) {
                 cursor = at + p.size;
             }
         }
-        Ty::Empty | Ty::Resource => {}
+        Ty::Bitfield(s, _) => leaves(case, &Ty::Scalar(*s), offset, out),
+        Ty::Empty | Ty::Resource | Ty::Res(_) => {}
     }
 }
 
@@ -152,6 +154,13 @@ pub fn leaves(case: &Case, ty: &Ty, offset: u64, out: &mut Vec<Leaf>) {
 /// declaration order. Members with `packoffset` sit where it says; the
 /// generator only writes all-or-none packoffset buffers.
 pub fn pack_buffer(case: &Case, buffer: &Buffer) -> Vec<PackedMember> {
+    pack_buffer_for(case, buffer, false)
+}
+
+/// [`pack_buffer`] for a target: on SPIR-V a `[[vk::offset(N)]]` member
+/// sits at byte `N` (DXC's SPIR-V rule: the offset replaces the running
+/// one, declaration order kept); on DXIL the attribute is ignored.
+pub fn pack_buffer_for(case: &Case, buffer: &Buffer, spirv: bool) -> Vec<PackedMember> {
     let mut cursor = 0;
     let mut packed = Vec::new();
     for member in &buffer.members {
@@ -159,12 +168,21 @@ pub fn pack_buffer(case: &Case, buffer: &Buffer) -> Vec<PackedMember> {
             continue;
         }
         let p = placement(case, &member.ty);
-        let offset = member.packoffset.unwrap_or_else(|| place(cursor, p));
+        let offset = match (member.packoffset, member.vk_offset) {
+            (Some(at), _) => at,
+            (None, Some(at)) if spirv => at,
+            _ => place(cursor, p),
+        };
         cursor = offset + p.size;
         let mut out = Vec::new();
         leaves(case, &member.ty, offset, &mut out);
+        // A `const` global's symbol is mangled (internal linkage).
+        let name = match member.vk_global {
+            Some(VkGlobal::SpecConstant(_)) => format!("_ZL{}{}", member.name.len(), member.name),
+            _ => member.name.clone(),
+        };
         packed.push(PackedMember {
-            name: member.name.clone(),
+            name,
             offset,
             leaves: out,
         });

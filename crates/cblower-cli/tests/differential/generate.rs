@@ -9,7 +9,8 @@
 
 use super::dxc_packer::{place, placement, round_up, ROW};
 use super::model::{
-    Buffer, BufferKind, Case, Item, Member, Register, Scalar, Storage, StructDef, Ty,
+    Buffer, BufferKind, Case, Item, Member, Register, ResKind, Scalar, Storage, StructDef, Ty,
+    VkGlobal,
 };
 use super::prng::SplitMix64;
 
@@ -19,6 +20,13 @@ pub struct GenOptions {
     /// purpose (over-aligned 2- and 4-component vectors, matrices), so the DXC
     /// packer can be checked against clang-22 itself.
     pub dxc_compatible_only: bool,
+    /// Also write what issue #15 added (the conformance cases): resources of
+    /// every kind (counters, arrays, `[[vk::binding]]`) between buffers and
+    /// inside them, bitfields in structs, `[[vk::offset]]`,
+    /// `[[vk::push_constant]]` and `[[vk::constant_id]]` globals, and arrays
+    /// of matrices with `packoffset` followed by a member placed by
+    /// clang-22's sizes (which DXC's rules reject as an overlap).
+    pub conformance: bool,
 }
 
 struct Gen<'a> {
@@ -27,6 +35,8 @@ struct Gen<'a> {
     case: Case,
     names: u32,
     slots: u32,
+    /// A `[[vk::push_constant]]` global was written (at most one a file).
+    push_constant: bool,
 }
 
 pub fn generate(seed: u64, opts: &GenOptions) -> Case {
@@ -38,11 +48,13 @@ pub fn generate(seed: u64, opts: &GenOptions) -> Case {
         case: Case {
             seed,
             native16,
+            dxc_rejects: false,
             structs: Vec::new(),
             items: Vec::new(),
         },
         names: 0,
         slots: 0,
+        push_constant: false,
     };
     g.slots = g.rng.below(4);
     let struct_count = g.rng.below(4) as usize;
@@ -146,11 +158,42 @@ impl Gen<'_> {
             let ty = self.filtered_ty();
             fields.insert(at, (self.fresh("f"), ty));
         }
+        if self.opts.conformance && self.rng.chance(30) {
+            let at = self.rng.below(fields.len() as u32 + 1) as usize;
+            let run = self.bitfields();
+            fields.splice(at..at, run);
+        }
         StructDef {
             name: format!("S{index}"),
             base,
             fields,
         }
+    }
+
+    /// One to four bitfields of integer types, sometimes unnamed, sometimes
+    /// followed by an unnamed `: 0` that closes DXC's storage unit.
+    fn bitfields(&mut self) -> Vec<(String, Ty)> {
+        let mut kinds = vec![Scalar::Uint, Scalar::Int, Scalar::Uint64, Scalar::Int64];
+        if self.case.native16 {
+            kinds.extend([Scalar::Uint16, Scalar::Int16]);
+        }
+        let count = self.rng.range(1, 4);
+        let mut run = Vec::new();
+        for _ in 0..count {
+            let s = *self.rng.pick(&kinds);
+            let bits = 8 * s.size(true) as u32;
+            let width = self.rng.range(1, bits.min(40));
+            let name = if self.rng.chance(15) {
+                String::new()
+            } else {
+                self.fresh("b")
+            };
+            run.push((name, Ty::Bitfield(s, width)));
+            if self.rng.chance(10) {
+                run.push((String::new(), Ty::Bitfield(s, 0)));
+            }
+        }
+        run
     }
 
     fn register(&mut self, kind: BufferKind) -> Option<Register> {
@@ -206,7 +249,28 @@ impl Gen<'_> {
                 ty,
                 storage: Storage::Stored,
                 packoffset: None,
+                vk_offset: None,
+                vk_global: None,
             });
+        }
+        let matrix_arrays = self.opts.conformance && stored > 0 && self.rng.chance(40);
+        if matrix_arrays {
+            let s = self.scalar();
+            let (r, c) = (self.rng.range(1, 4), self.rng.range(2, 4));
+            let n = self.rng.range(1, 3);
+            let at = self.rng.below(members.len() as u32 + 1) as usize;
+            let name = self.fresh("m");
+            members.insert(
+                at,
+                Member {
+                    name,
+                    ty: Ty::Array(Box::new(Ty::Matrix(s, r, c)), n),
+                    storage: Storage::Stored,
+                    packoffset: None,
+                    vk_offset: None,
+                    vk_global: None,
+                },
+            );
         }
         let filtered = if only_filtered {
             self.rng.range(1, 2)
@@ -224,8 +288,17 @@ impl Gen<'_> {
             Ty::Struct(s) => self.case.struct_has_filtered(s),
             _ => false,
         });
-        if stored > 0 && !has_filtered_struct && self.rng.chance(30) {
+        if stored > 0 && !has_filtered_struct && (matrix_arrays || self.rng.chance(30)) {
             self.assign_packoffsets(&mut members);
+        } else if self.opts.conformance && stored > 0 && self.rng.chance(25) {
+            // `[[vk::offset]]` on the first stored member, past where it
+            // would go: DXC honours it on SPIR-V only, clang-22 never.
+            if let Some(m) = members
+                .iter_mut()
+                .find(|m| m.storage == Storage::Stored && !self.case.is_filtered(&m.ty))
+            {
+                m.vk_offset = Some(16 * u64::from(self.rng.range(1, 3)));
+            }
         }
         Buffer {
             kind,
@@ -240,6 +313,7 @@ impl Gen<'_> {
         let (ty, storage) = match self.rng.below(5) {
             0 => (Ty::Scalar(self.scalar()), Storage::Static),
             1 => (Ty::Scalar(Scalar::Float), Storage::Groupshared),
+            2 if self.opts.conformance => (Ty::Res(*self.rng.pick(&ResKind::ALL)), Storage::Stored),
             _ => (self.filtered_ty(), Storage::Stored),
         };
         Member {
@@ -247,6 +321,8 @@ impl Gen<'_> {
             ty,
             storage,
             packoffset: None,
+            vk_offset: None,
+            vk_global: None,
         }
     }
 
@@ -262,6 +338,8 @@ impl Gen<'_> {
             .collect();
         self.rng.shuffle(&mut order);
         let mut cursor = 0;
+        // (offset, DXC end) of every placed member, for the overlap verdict.
+        let mut placed: Vec<(u64, u64)> = Vec::new();
         for i in order {
             if self.rng.chance(25) {
                 cursor += 4 * u64::from(self.rng.range(1, 6));
@@ -275,7 +353,23 @@ impl Gen<'_> {
                 offset = round_up(offset, ROW);
             }
             members[i].packoffset = Some(offset);
-            cursor = offset + p.size;
+            placed.push((offset, offset + p.size));
+            // clang-22's Sema checks overlaps with sizes of its own; the
+            // next member goes past both ends, except that after an array of
+            // matrices a conformance case sometimes goes by clang-22's
+            // (smaller, flat) size alone, which DXC's rules call an overlap.
+            let sema = sema_size(&self.case, &members[i].ty);
+            let matrix_array =
+                matches!(&members[i].ty, Ty::Array(e, _) if matches!(**e, Ty::Matrix(..)));
+            cursor = if self.opts.conformance && matrix_array && self.rng.chance(50) {
+                round_up(offset + sema, 4)
+            } else {
+                round_up(offset + p.size.max(sema), 4)
+            };
+        }
+        placed.sort_unstable();
+        if placed.windows(2).any(|w| w[1].0 < w[0].1) {
+            self.case.dxc_rejects = true;
         }
     }
 
@@ -288,28 +382,124 @@ impl Gen<'_> {
                 0..=4 => {
                     let ty = self.ty(1, self.case.structs.len());
                     let name = self.fresh("g");
+                    let mut vk_global = None;
+                    let mut ty = ty;
+                    if self.opts.conformance && self.rng.chance(20) {
+                        if !self.push_constant
+                            && !self.case.structs.is_empty()
+                            && self.rng.chance(50)
+                        {
+                            self.push_constant = true;
+                            vk_global = Some(VkGlobal::PushConstant);
+                            ty =
+                                Ty::Struct(self.rng.below(self.case.structs.len() as u32) as usize);
+                        } else {
+                            vk_global = Some(VkGlobal::SpecConstant(self.rng.below(8)));
+                            ty = Ty::Scalar(*self.rng.pick(&[
+                                Scalar::Float,
+                                Scalar::Int,
+                                Scalar::Uint,
+                                Scalar::Bool,
+                            ]));
+                        }
+                    }
                     Item::Global(Member {
                         name,
                         ty,
                         storage: Storage::Stored,
                         packoffset: None,
+                        vk_offset: None,
+                        vk_global,
                     })
                 }
                 5 => Item::Global(self.filtered_member()),
-                6..=8 => Item::ResourceGlobal {
-                    name: self.fresh("r"),
-                    slot: None,
-                },
+                6..=8 => self.resource_global(None),
                 _ => {
                     let slot = Some(self.next_slot());
-                    Item::ResourceGlobal {
-                        name: self.fresh("r"),
-                        slot,
-                    }
+                    self.resource_global(slot)
                 }
             };
             self.case.items.push(item);
         }
+    }
+}
+
+impl Gen<'_> {
+    /// A resource between buffers: `RWBuffer<float>` in the original cases;
+    /// any kind, sometimes an array (bounded or not) or with
+    /// `[[vk::binding]]`, in conformance cases.
+    fn resource_global(&mut self, slot: Option<u32>) -> Item {
+        let name = self.fresh("r");
+        if !self.opts.conformance {
+            return Item::ResourceGlobal {
+                name,
+                slot,
+                kind: ResKind::RwBuffer,
+                dims: Vec::new(),
+                vk_binding: None,
+            };
+        }
+        let kind = *self.rng.pick(&ResKind::ALL);
+        let mut dims = Vec::new();
+        if self.rng.chance(25) {
+            let first = if slot.is_none() && self.rng.chance(30) {
+                0
+            } else {
+                self.rng.range(1, 3)
+            };
+            dims.push(first);
+            if self.rng.chance(30) {
+                dims.push(self.rng.range(1, 3));
+            }
+        }
+        // clang-22 crashes on SPIR-V on `[[vk::binding]]` arrays of
+        // structured buffers with counters; only single resources get one.
+        let vk_binding = (dims.is_empty() && self.rng.chance(15)).then(|| self.rng.below(20));
+        Item::ResourceGlobal {
+            name,
+            slot,
+            kind,
+            dims,
+            vk_binding,
+        }
+    }
+}
+
+/// clang-22 Sema's size of a type for its `packoffset` overlap check: flat
+/// matrices and vectors, arrays of `n - 1` row-rounded elements plus one, a
+/// struct's own fields only (not its base's), each aligned to 16 (arrays,
+/// structs), its component (vectors) or its whole size (anything else), and
+/// to 16 when it would cross a row; bitfields count their declared type.
+pub fn sema_size(case: &Case, ty: &Ty) -> u64 {
+    let n16 = case.native16;
+    match ty {
+        Ty::Scalar(s) | Ty::Bitfield(s, _) => s.size(n16),
+        Ty::Vector(s, n) => s.size(n16) * u64::from(*n),
+        Ty::Matrix(s, r, c) => s.size(n16) * u64::from(r * c),
+        Ty::Array(elem, n) => {
+            if *n == 0 {
+                return 0;
+            }
+            let e = sema_size(case, elem);
+            round_up(e, ROW) * (u64::from(*n) - 1) + e
+        }
+        Ty::Struct(i) => {
+            let mut size = 0;
+            for (_, f) in &case.structs[*i].fields {
+                let fsize = sema_size(case, f);
+                let mut align = match f {
+                    Ty::Array(..) | Ty::Struct(_) | Ty::Empty | Ty::Resource | Ty::Res(_) => ROW,
+                    Ty::Vector(s, _) => s.size(n16),
+                    other => sema_size(case, other).max(1),
+                };
+                if round_up(size, align) % ROW + fsize > ROW {
+                    align = ROW;
+                }
+                size = round_up(size, align) + fsize;
+            }
+            size
+        }
+        Ty::Empty | Ty::Resource | Ty::Res(_) => 0,
     }
 }
 

@@ -46,6 +46,16 @@ impl Scalar {
         }
     }
 
+    /// The unsigned scalar of the same size.
+    pub fn unsigned(self) -> Scalar {
+        match self {
+            Scalar::Int => Scalar::Uint,
+            Scalar::Int64 => Scalar::Uint64,
+            Scalar::Int16 => Scalar::Uint16,
+            other => other,
+        }
+    }
+
     /// Storage size in a constant buffer (bool is 4 bytes; half is 4 bytes
     /// unless 16-bit types are native).
     pub fn size(self, native16: bool) -> u64 {
@@ -73,6 +83,59 @@ pub enum Ty {
     Empty,
     /// `RWBuffer<float>` (filtered out of buffers).
     Resource,
+    /// A resource of another kind (filtered out of buffers); those with a
+    /// counter take a second implicit binding order ID in clang-22.
+    Res(ResKind),
+    /// A struct field `T name : width;` (HLSL 2021 bitfield; `T` an integer
+    /// scalar). DXC packs runs of them into storage units; clang-22 does not.
+    Bitfield(Scalar, u32),
+}
+
+/// The resource kinds the conformance cases declare.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[allow(clippy::enum_variant_names)] // they are all buffers
+pub enum ResKind {
+    RwBuffer,
+    StructuredBuffer,
+    RwStructuredBuffer,
+    AppendStructuredBuffer,
+    ConsumeStructuredBuffer,
+    RasterizerOrderedStructuredBuffer,
+    ByteAddressBuffer,
+}
+
+impl ResKind {
+    pub const ALL: [ResKind; 7] = [
+        ResKind::RwBuffer,
+        ResKind::StructuredBuffer,
+        ResKind::RwStructuredBuffer,
+        ResKind::AppendStructuredBuffer,
+        ResKind::ConsumeStructuredBuffer,
+        ResKind::RasterizerOrderedStructuredBuffer,
+        ResKind::ByteAddressBuffer,
+    ];
+
+    pub fn spelling(self) -> &'static str {
+        match self {
+            ResKind::RwBuffer => "RWBuffer<float>",
+            ResKind::StructuredBuffer => "StructuredBuffer<float>",
+            ResKind::RwStructuredBuffer => "RWStructuredBuffer<float>",
+            ResKind::AppendStructuredBuffer => "AppendStructuredBuffer<float>",
+            ResKind::ConsumeStructuredBuffer => "ConsumeStructuredBuffer<float>",
+            ResKind::RasterizerOrderedStructuredBuffer => {
+                "RasterizerOrderedStructuredBuffer<float>"
+            }
+            ResKind::ByteAddressBuffer => "ByteAddressBuffer",
+        }
+    }
+
+    /// The register class of an explicit binding.
+    pub fn class(self) -> char {
+        match self {
+            ResKind::StructuredBuffer | ResKind::ByteAddressBuffer => 't',
+            _ => 'u',
+        }
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -96,6 +159,19 @@ pub struct Member {
     pub storage: Storage,
     /// Byte offset given with `packoffset` (a multiple of 4).
     pub packoffset: Option<u64>,
+    /// `[[vk::offset(N)]]`: honoured by DXC's rules on SPIR-V only, unknown
+    /// to clang-22.
+    pub vk_offset: Option<u64>,
+    /// `[[vk::push_constant]]` / `[[vk::constant_id(N)]]` on a global: not
+    /// a `$Globals` member on SPIR-V.
+    pub vk_global: Option<VkGlobal>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VkGlobal {
+    PushConstant,
+    /// `[[vk::constant_id(N)]] const T name = 1;`
+    SpecConstant(u32),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -123,10 +199,16 @@ pub enum Item {
     Buffer(Buffer),
     /// A namespace-scope variable: stored ones go to `$Globals`.
     Global(Member),
-    /// `RWBuffer<float> name [: register(uN)];` between buffers.
+    /// `RWBuffer<float> name [: register(uN)];` between buffers (other
+    /// kinds, arrays and `[[vk::binding]]` in conformance cases).
     ResourceGlobal {
         name: String,
         slot: Option<u32>,
+        kind: ResKind,
+        /// Array dimensions, outermost first; a leading 0 is `[]`.
+        dims: Vec<u32>,
+        /// `[[vk::binding(N, 7)]]`.
+        vk_binding: Option<u32>,
     },
 }
 
@@ -134,6 +216,10 @@ pub enum Item {
 pub struct Case {
     pub seed: u64,
     pub native16: bool,
+    /// A `packoffset` placed after an array of matrices by clang-22's
+    /// (flat) sizes overlaps it by DXC's: the default rules must reject the
+    /// case as an overlap, `--rules clang-22` must match clang-22.
+    pub dxc_rejects: bool,
     pub structs: Vec<StructDef>,
     pub items: Vec<Item>,
 }
@@ -143,7 +229,7 @@ impl Case {
     /// structs and zero-sized arrays (and arrays of those).
     pub fn is_filtered(&self, ty: &Ty) -> bool {
         match ty {
-            Ty::Resource | Ty::Empty => true,
+            Ty::Resource | Ty::Res(_) | Ty::Empty => true,
             Ty::Array(elem, n) => *n == 0 || self.is_filtered(elem),
             _ => false,
         }
@@ -160,25 +246,52 @@ impl Case {
             })
     }
 
-    /// The struct's stored fields, base chain first.
+    /// The struct's stored fields, base chain first, as DXC stores them:
+    /// a run of bitfields that fit one storage unit of their type's size is
+    /// one scalar (`int` and `uint` bitfields share a unit, which is
+    /// unsigned), and an unnamed `: 0` closes the unit.
     pub fn stored_fields(&self, index: usize) -> Vec<(String, Ty)> {
         let def = &self.structs[index];
         let mut fields = match def.base {
             Some(base) => self.stored_fields(base),
             None => Vec::new(),
         };
-        fields.extend(
-            def.fields
-                .iter()
-                .filter(|(_, ty)| !self.is_filtered(ty))
-                .cloned(),
-        );
+        // (bits of the unit, bits used, index in `fields`)
+        let mut unit: Option<(u64, u64, usize)> = None;
+        for (name, ty) in def.fields.iter().filter(|(_, ty)| !self.is_filtered(ty)) {
+            let Ty::Bitfield(s, w) = ty else {
+                unit = None;
+                fields.push((name.clone(), ty.clone()));
+                continue;
+            };
+            let bits = 8 * s.size(true);
+            let w = u64::from(*w);
+            if w == 0 {
+                unit = None;
+                continue;
+            }
+            if let Some((ubits, used, at)) = unit.as_mut() {
+                if *ubits == bits && *used + w <= bits {
+                    *used += w;
+                    if let Some((_, Ty::Scalar(current))) = fields.get_mut(*at) {
+                        if *current != *s {
+                            *current = current.unsigned();
+                        }
+                    }
+                    continue;
+                }
+            }
+            unit = Some((bits, w, fields.len()));
+            fields.push((name.clone(), Ty::Scalar(*s)));
+        }
         fields
     }
 
     /// Every buffer of the file in `!hlsl.cbs` order, `$Globals` (stored
     /// namespace-scope variables) last when it has any.
-    pub fn buffers_with_globals(&self) -> Vec<Buffer> {
+    /// On SPIR-V (`spirv`) push constants and specialisation constants are
+    /// not `$Globals` members.
+    pub fn buffers_with_globals_for(&self, spirv: bool) -> Vec<Buffer> {
         let mut buffers: Vec<Buffer> = self
             .items
             .iter()
@@ -191,7 +304,7 @@ impl Case {
             .items
             .iter()
             .filter_map(|item| match item {
-                Item::Global(m) => Some(m.clone()),
+                Item::Global(m) if !(spirv && m.vk_global.is_some()) => Some(m.clone()),
                 _ => None,
             })
             .collect();

@@ -3,7 +3,7 @@
 
 use std::fmt::Write;
 
-use super::model::{Buffer, BufferKind, Case, Item, Member, Scalar, Storage, Ty};
+use super::model::{Buffer, BufferKind, Case, Item, Member, Scalar, Storage, Ty, VkGlobal};
 
 /// The declarations, as cblower reads them (its front end knows every
 /// built-in type name).
@@ -28,7 +28,13 @@ pub fn body(case: &Case) -> String {
         }
         out.push_str(" {");
         for (name, ty) in &def.fields {
-            write!(out, " {};", declarator(case, ty, name)).unwrap();
+            match ty {
+                Ty::Bitfield(s, w) if name.is_empty() => {
+                    write!(out, " {} : {w};", s.spelling()).unwrap()
+                }
+                Ty::Bitfield(s, w) => write!(out, " {} {name} : {w};", s.spelling()).unwrap(),
+                _ => write!(out, " {};", declarator(case, ty, name)).unwrap(),
+            }
         }
         out.push_str(" };\n");
     }
@@ -36,13 +42,28 @@ pub fn body(case: &Case) -> String {
         match item {
             Item::Buffer(b) => buffer(case, b, &mut out),
             Item::Global(m) => writeln!(out, "{};", member(case, m)).unwrap(),
-            Item::ResourceGlobal { name, slot: None } => {
-                writeln!(out, "RWBuffer<float> {name};").unwrap()
-            }
             Item::ResourceGlobal {
                 name,
-                slot: Some(slot),
-            } => writeln!(out, "RWBuffer<float> {name} : register(u{slot});").unwrap(),
+                slot,
+                kind,
+                dims,
+                vk_binding,
+            } => {
+                if let Some(b) = vk_binding {
+                    write!(out, "[[vk::binding({b}, 7)]] ").unwrap();
+                }
+                write!(out, "{} {name}", kind.spelling()).unwrap();
+                for d in dims {
+                    match d {
+                        0 => out.push_str("[]"),
+                        n => write!(out, "[{n}]").unwrap(),
+                    }
+                }
+                if let Some(slot) = slot {
+                    write!(out, " : register({}{slot})", kind.class()).unwrap();
+                }
+                out.push_str(";\n");
+            }
         }
     }
     out
@@ -97,6 +118,8 @@ fn type_name(case: &Case, ty: &Ty) -> String {
         Ty::Struct(i) => case.structs[*i].name.clone(),
         Ty::Empty => "Empty".to_string(),
         Ty::Resource => "RWBuffer<float>".to_string(),
+        Ty::Res(kind) => kind.spelling().to_string(),
+        Ty::Bitfield(s, _) => s.spelling().to_string(),
     }
 }
 
@@ -117,7 +140,16 @@ fn member(case: &Case, m: &Member) -> String {
         Storage::Static => "static ",
         Storage::Groupshared => "groupshared ",
     };
-    let mut text = format!("{prefix}{}", declarator(case, &m.ty, &m.name));
+    let attrs = match (m.vk_offset, m.vk_global) {
+        (Some(at), _) => format!("[[vk::offset({at})]] "),
+        (None, Some(VkGlobal::PushConstant)) => "[[vk::push_constant]] ".to_string(),
+        (None, Some(VkGlobal::SpecConstant(id))) => format!("[[vk::constant_id({id})]] const "),
+        (None, None) => String::new(),
+    };
+    let mut text = format!("{attrs}{prefix}{}", declarator(case, &m.ty, &m.name));
+    if matches!(m.vk_global, Some(VkGlobal::SpecConstant(_))) {
+        text.push_str(" = 1");
+    }
     if let Some(offset) = m.packoffset {
         let component = ["x", "y", "z", "w"][(offset % 16 / 4) as usize];
         if component == "x" && m.name.len() % 2 == 0 {

@@ -4,6 +4,7 @@
 
 use cblower_hlsl::{parse_source, FrontendOptions};
 use cblower_layout::{Clang22Target, LayoutOptions, RuleSet, WgslAddressSpace};
+use cblower_program::Target;
 
 /// Every rule set the layout engine knows.
 pub const ALL_RULES: [RuleSet; 9] = [
@@ -36,8 +37,10 @@ pub fn run(data: &[u8]) {
         for rules in ALL_RULES {
             let layout_opts = LayoutOptions::new(rules).native_16bit(native_16bit);
             let buffers = program.buffers_for_lowering();
-            if let Err(e) = cblower_program::lay_out_program(&buffers, layout_opts) {
-                let _ = program.diagnostic(&e).render(&program.sources, false);
+            for target in [Target::Dxil, Target::SpirV] {
+                if let Err(e) = cblower_program::lay_out_program(&buffers, layout_opts, target) {
+                    let _ = program.diagnostic(&e).render(&program.sources, false);
+                }
             }
         }
     }

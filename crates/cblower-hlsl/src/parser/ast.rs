@@ -65,9 +65,12 @@ pub struct BufferBlock {
     pub items: Vec<Item>,
 }
 
-/// `ConstantBuffer<T> Name[4] : register(b0);`
+/// `ConstantBuffer<T> Name[4] : register(b0);` (or `TextureBuffer<T>`
+/// on a `t` register).
 #[derive(Clone, Debug, PartialEq)]
 pub struct ConstantBufferDecl {
+    /// True for `TextureBuffer<T>`.
+    pub texture: bool,
     pub element: TypeSpec,
     pub name: Ident,
     pub dims: Vec<ArrayDim>,
@@ -81,6 +84,10 @@ pub struct ConstantBufferDecl {
 pub struct Attributes {
     pub vk_binding: Option<Box<(Expr, Option<Expr>)>>,
     pub vk_offset: Option<Box<Expr>>,
+    /// `[[vk::push_constant]]`.
+    pub vk_push_constant: bool,
+    /// `[[vk::constant_id(N)]]`.
+    pub vk_constant_id: Option<Box<Expr>>,
 }
 
 #[derive(Clone, Debug, Default, PartialEq)]

@@ -91,8 +91,11 @@ impl Parser<'_> {
                     )?;
                     name = format!("{name}::{}", part.name).into();
                 }
+                if &*name == "vk::push_constant" {
+                    attrs.vk_push_constant = true;
+                }
                 if self.at_punct("(") {
-                    if &*name == "vk::binding" || &*name == "vk::offset" {
+                    if matches!(&*name, "vk::binding" | "vk::offset" | "vk::constant_id") {
                         self.advance();
                         let mut args = vec![self.expr(false)?];
                         while self.eat_punct(",") {
@@ -102,6 +105,8 @@ impl Parser<'_> {
                         let mut args = args.into_iter();
                         if &*name == "vk::offset" {
                             attrs.vk_offset = args.next().map(Box::new);
+                        } else if &*name == "vk::constant_id" {
+                            attrs.vk_constant_id = args.next().map(Box::new);
                         } else if let Some(b) = args.next() {
                             attrs.vk_binding = Some(Box::new((b, args.next())));
                         }
@@ -647,11 +652,13 @@ impl Parser<'_> {
         })
     }
 
-    /// `ConstantBuffer<T> Name[dims] : register(...), ...;`
+    /// `ConstantBuffer<T> Name[dims] : register(...), ...;` (or
+    /// `TextureBuffer<T>`).
     pub(super) fn constant_buffer(
         &mut self,
         attrs: Attributes,
     ) -> Result<Vec<ConstantBufferDecl>, Diagnostic> {
+        let texture = self.peek().is_some_and(|t| t.is_ident("TextureBuffer"));
         self.advance();
         self.expect_punct("<", "write `ConstantBuffer<T> Name;`")?;
         let element = self.nested(|p| p.type_spec())?;
@@ -673,6 +680,7 @@ impl Parser<'_> {
                 }
             }
             out.push(ConstantBufferDecl {
+                texture,
                 element: element.clone(),
                 name,
                 dims,

@@ -424,7 +424,8 @@ impl<'s> Parser<'s> {
         depth == 0
     }
 
-    /// `cbuffer Name`, `tbuffer Name` or `ConstantBuffer<` at the cursor.
+    /// `cbuffer Name`, `tbuffer Name`, `ConstantBuffer<` or `TextureBuffer<`
+    /// at the cursor.
     fn at_buffer_start(&self) -> bool {
         let Some(t) = self.peek() else {
             return false;
@@ -432,7 +433,7 @@ impl<'s> Parser<'s> {
         let next = self.peek_nth(1);
         match &*t.text {
             "cbuffer" | "tbuffer" => next.is_some_and(|n| n.kind == TokenKind::Ident),
-            "ConstantBuffer" => next.is_some_and(|n| n.is_punct("<")),
+            "ConstantBuffer" | "TextureBuffer" => next.is_some_and(|n| n.is_punct("<")),
             _ => false,
         }
     }
@@ -490,7 +491,7 @@ impl<'s> Parser<'s> {
                 let b = b.inspect_err(|_| self.fatal = true)?;
                 out.push(Item::Buffer(b));
             }
-            "ConstantBuffer"
+            "ConstantBuffer" | "TextureBuffer"
                 if ctx == Context::TopLevel
                     && self.peek_nth(1).is_some_and(|t| t.is_punct("<")) =>
             {

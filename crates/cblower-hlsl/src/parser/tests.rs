@@ -197,6 +197,26 @@ fn constant_buffer_of_struct_with_arrays_and_register() {
 }
 
 #[test]
+fn texture_buffer_is_a_templated_buffer_on_a_t_register() {
+    let p = parse(
+        "struct Light { float3 pos; float radius; };
+         TextureBuffer<Light> L : register(t2, space1);
+         cbuffer C : register(b2, space1) { float c; }",
+    );
+    let members = vec![f("pos", fvec(3)), f("radius", float())];
+    let mut l = bound(
+        BufferDecl::new("L", BufferKind::TextureBuffer, members),
+        Some(2),
+        1,
+    );
+    l.element_type = Some(Arc::from("Light"));
+    assert_eq!(p.buffers[0], l);
+    assert_eq!(p.buffers[1].kind, BufferKind::CBuffer);
+    // t2 and b2 in one space are different register classes: no warning.
+    assert!(p.warnings.is_empty(), "{:?}", p.warnings);
+}
+
+#[test]
 fn constant_buffer_array_lengths_multiply_and_unbounded_is_explicit() {
     let p = parse(
         "struct M { float4 c; };

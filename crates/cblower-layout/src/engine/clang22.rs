@@ -451,22 +451,85 @@ impl Cx {
     }
 
     /// The end a later `packoffset` must not overlap: Sema checks overlaps
-    /// with the legacy cbuffer sizes (DXC's), not with the LLVM sizes codegen
-    /// uses afterwards.
+    /// with its own "legacy cbuffer" sizes ([`Cx::sema_size`]), not with the
+    /// LLVM sizes codegen uses afterwards, and not with DXC's.
     fn overlap_end(&self, field: &Field, top_level: bool, at: u64, end: u64) -> u64 {
         if top_level && field.placement.is_some() {
-            let legacy = super::layout_type(
-                &field.ty,
-                LayoutOptions {
-                    rules: crate::rules::RuleSet::CBuffer,
-                    types: self.opts.types,
-                },
-            )
-            .map(|n| n.size.get())
-            .unwrap_or(end - at);
-            at.saturating_add(legacy)
+            at.saturating_add(self.sema_size(&field.ty))
         } else {
             end
+        }
+    }
+
+    /// The byte size clang-22's Sema gives a type when it checks
+    /// `packoffset` overlaps. It is neither DXC's size nor the LLVM one:
+    ///
+    /// * a struct walks its own fields only (a base struct's fields are not
+    ///   counted), each aligned to [`Cx::sema_field_align`], or to 16 when
+    ///   the field would cross a row from there; no tail rounding;
+    /// * an array is `(n - 1)` elements rounded up to 16 plus one element;
+    ///   zero elements are 0 bytes;
+    /// * a vector is its components' sizes added; a matrix is `R * C`
+    ///   components, flat (no per-vector padding); `bool` is 4 bytes;
+    /// * a resource is a struct of its handles: one (two with a counter),
+    ///   each pointer-sized (4 bytes on DXIL, 8 on SPIR-V).
+    fn sema_size(&self, ty: &Ty) -> u64 {
+        const ROW: u64 = 16;
+        match ty {
+            Ty::Scalar(s) => s.size(self.opts.types).get(),
+            Ty::Vector { scalar, len } => scalar.size(self.opts.types).get() * u64::from(*len),
+            Ty::Matrix {
+                scalar, rows, cols, ..
+            } => scalar.size(self.opts.types).get() * u64::from(*rows) * u64::from(*cols),
+            Ty::Array { elem, len, .. } => {
+                if *len == 0 {
+                    return 0;
+                }
+                let e = self.sema_size(elem);
+                let stride = e.div_ceil(ROW).saturating_mul(ROW);
+                stride.saturating_mul(len - 1).saturating_add(e)
+            }
+            Ty::Struct(s) => {
+                let mut size: u64 = 0;
+                for f in &s.fields {
+                    let fsize = self.sema_size(&f.ty);
+                    let mut align = self.sema_field_align(&f.ty);
+                    let aligned = round_up_any(size, align);
+                    if aligned % ROW + fsize > ROW {
+                        align = ROW;
+                    }
+                    size = round_up_any(size, align).saturating_add(fsize);
+                }
+                size
+            }
+            Ty::Resource(r) => {
+                let handle = match self.target {
+                    Clang22Target::Dxil => 4,
+                    Clang22Target::SpirV => 8,
+                };
+                let base = r.name.split('<').next().unwrap_or("").trim();
+                let counter = matches!(
+                    base,
+                    "RWStructuredBuffer"
+                        | "AppendStructuredBuffer"
+                        | "ConsumeStructuredBuffer"
+                        | "RasterizerOrderedStructuredBuffer"
+                );
+                handle * if counter { 2 } else { 1 }
+            }
+        }
+    }
+
+    /// The alignment Sema gives a struct field in [`Cx::sema_size`]: 16
+    /// for arrays and structs (resources are structs), the component's size
+    /// for a vector, and the whole size for anything else, a matrix
+    /// included (so a `float2x3` field is "aligned" to 24: the multiple of
+    /// 24 decides whether it crosses a row).
+    fn sema_field_align(&self, ty: &Ty) -> u64 {
+        match ty {
+            Ty::Array { .. } | Ty::Struct(_) | Ty::Resource(_) => 16,
+            Ty::Vector { scalar, .. } => scalar.size(self.opts.types).get(),
+            other => self.sema_size(other).max(1),
         }
     }
 
@@ -544,6 +607,15 @@ impl Cx {
             clang_end: cur,
         })
     }
+}
+
+/// `n` rounded up to a multiple of `align`, which need not be a power of
+/// two (`llvm::alignTo`); saturates instead of overflowing.
+fn round_up_any(n: u64, align: u64) -> u64 {
+    if align <= 1 {
+        return n;
+    }
+    n.div_ceil(align).saturating_mul(align)
 }
 
 /// The checks clang's Sema makes on `packoffset` (the same as DXC's).

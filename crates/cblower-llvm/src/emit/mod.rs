@@ -200,6 +200,7 @@ pub fn plan_buffers<'a>(
         global_ctor: opts.global_ctor,
         ctor_suffix: opts.ctor_suffix.clone(),
         module_id: module_id.to_owned(),
+        vk_layout: cblower_program::VkLayout::Dx,
     };
     let plan_inputs = inputs
         .iter()

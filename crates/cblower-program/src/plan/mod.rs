@@ -112,6 +112,13 @@ pub enum EmitWarning {
         /// The member's name.
         member: String,
     },
+    /// On SPIR-V a `[[vk::push_constant]]` global is not a `$Globals`
+    /// member, and cblower does not emit the push-constant block itself
+    /// (clang-22 emits an `addrspace(13)` global for it).
+    PushConstantNotEmitted {
+        /// The global's name.
+        name: String,
+    },
 }
 
 impl std::fmt::Display for EmitWarning {
@@ -129,6 +136,10 @@ impl std::fmt::Display for EmitWarning {
             EmitWarning::EmptyBufferSkipped { buffer } => write!(
                 f,
                 "`{buffer}` stores no members; clang-22 emits nothing for it (not even its handle)"
+            ),
+            EmitWarning::PushConstantNotEmitted { name } => write!(
+                f,
+                "`{name}` is a `[[vk::push_constant]]` block: on SPIR-V it is not a `$Globals` member, and cblower does not emit it (clang-22 emits it as an `addrspace(13)` global)"
             ),
             EmitWarning::FilteredArrayElement { buffer, member } => write!(
                 f,
@@ -155,6 +166,24 @@ pub struct PlanOptions {
     pub ctor_suffix: String,
     /// The module identifier and source file name (the text writer's header).
     pub module_id: String,
+    /// DXC's `-fvk-use-*-layout` choice for constant buffers on SPIR-V in
+    /// the default flavour (ignored on DXIL and by the clang-22 flavour).
+    pub vk_layout: VkLayout,
+}
+
+/// How the default flavour lays out constant buffers on SPIR-V: DXC's
+/// `-fvk-use-dx-layout` (the D3D rules, cblower's default),
+/// `-fvk-use-gl-layout` (std140) or `-fvk-use-scalar-layout` (scalar block
+/// layout).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum VkLayout {
+    /// The D3D constant-buffer rules.
+    #[default]
+    Dx,
+    /// GLSL std140.
+    Gl,
+    /// Vulkan scalar block layout.
+    Scalar,
 }
 
 impl PlanOptions {
@@ -168,12 +197,23 @@ impl PlanOptions {
             global_ctor: true,
             ctor_suffix: "module".to_owned(),
             module_id: String::new(),
+            vk_layout: VkLayout::Dx,
+        }
+    }
+
+    /// The rule set buffers are laid out with: the flavour's, except that
+    /// the default flavour on SPIR-V follows [`PlanOptions::vk_layout`].
+    pub fn rules(&self) -> RuleSet {
+        match (self.flavor, self.target, self.vk_layout) {
+            (Flavor::Dxc, Target::SpirV, VkLayout::Gl) => RuleSet::Std140,
+            (Flavor::Dxc, Target::SpirV, VkLayout::Scalar) => RuleSet::Scalar,
+            (flavor, target, _) => flavor.rules(target),
         }
     }
 
     /// The layout options buffers are laid out with.
     pub fn layout_options(&self) -> LayoutOptions {
-        LayoutOptions::new(self.flavor.rules(self.target)).native_16bit(self.native_16bit)
+        LayoutOptions::new(self.rules()).native_16bit(self.native_16bit)
     }
 }
 
@@ -240,7 +280,9 @@ impl PlannedBuffer<'_> {
     pub fn member_symbol(&self, m: &PlannedMember) -> (Cow<'_, str>, bool) {
         let decl = self.decl();
         match decl.kind {
-            BufferKind::ConstantBuffer => (Cow::Borrowed(&*decl.name), false),
+            BufferKind::ConstantBuffer | BufferKind::TextureBuffer => {
+                (Cow::Borrowed(&*decl.name), false)
+            }
             _ => {
                 let f = &decl.members[m.source as usize];
                 (names::member_symbol_cow(f), f.is_const)
@@ -253,7 +295,7 @@ impl PlannedBuffer<'_> {
     pub fn member_name(&self, m: &PlannedMember) -> &std::sync::Arc<str> {
         let decl = self.decl();
         match decl.kind {
-            BufferKind::ConstantBuffer => &decl.name,
+            BufferKind::ConstantBuffer | BufferKind::TextureBuffer => &decl.name,
             _ => &decl.members[m.source as usize].name,
         }
     }
@@ -395,6 +437,11 @@ pub fn plan_module<'a>(
     let mut checked = 0;
     let mut layout_names = names::LayoutStructNames::new(inputs.iter().map(|i| i.decl.decl()));
     for (index, input) in inputs.into_iter().enumerate() {
+        for name in input.decl.push_constants() {
+            warnings.push(EmitWarning::PushConstantNotEmitted {
+                name: name.to_string(),
+            });
+        }
         let layout =
             match input.layout {
                 Some(l) => Cow::Borrowed(l),
@@ -414,7 +461,7 @@ pub fn plan_module<'a>(
             continue;
         }
         let (layout_type, fields) = match (&decl.element_type, decl.kind) {
-            (Some(elem), BufferKind::ConstantBuffer) => {
+            (Some(elem), BufferKind::ConstantBuffer | BufferKind::TextureBuffer) => {
                 // `ConstantBuffer<T> CB;` is one member `CB` of type `%T`.
                 let name = names::without_template_arguments(elem);
                 let inner = types.user_struct(elem, name, layout.root())?;
@@ -435,7 +482,7 @@ pub fn plan_module<'a>(
         let mut members = Vec::with_capacity(fields.len());
         for (i, field) in fields.iter().enumerate() {
             let source = match decl.kind {
-                BufferKind::ConstantBuffer => 0,
+                BufferKind::ConstantBuffer | BufferKind::TextureBuffer => 0,
                 _ => layout.member_index[i],
             };
             let (symbol, align) =
@@ -544,7 +591,7 @@ fn symbol_planned(
     symbol: &str,
 ) -> bool {
     let in_decl = |decl: &BufferDecl, m: &PlannedMember| match decl.kind {
-        BufferKind::ConstantBuffer => &*decl.name == symbol,
+        BufferKind::ConstantBuffer | BufferKind::TextureBuffer => &*decl.name == symbol,
         _ => names::member_symbol_cow(&decl.members[m.source as usize]) == symbol,
     };
     buffers
@@ -563,11 +610,12 @@ fn buffer_prelude(
     flavor: Flavor,
     warnings: &mut Vec<EmitWarning>,
 ) -> Result<bool, ProgramError> {
-    if decl.kind == BufferKind::ConstantBuffer {
+    if decl.kind.is_templated() {
         if flavor == Flavor::Clang22 {
             return Err(ProgramError::ConstantBufferInClang22 {
                 index,
                 buffer: decl.name.to_string(),
+                template: decl.kind.keyword(),
             });
         }
         if let Some(len) = decl.array_len {
@@ -608,7 +656,7 @@ fn member_global(
     types_opts: TypeOptions,
 ) -> (Cow<'_, str>, u64) {
     let (symbol, clang_align) = match decl.kind {
-        BufferKind::ConstantBuffer => (Cow::Borrowed(&*decl.name), 1),
+        BufferKind::ConstantBuffer | BufferKind::TextureBuffer => (Cow::Borrowed(&*decl.name), 1),
         _ => {
             let m = &decl.members[source];
             (
@@ -908,6 +956,36 @@ mod tests {
         );
     }
 
+    /// `vk_layout` picks the default flavour's rule set on SPIR-V only.
+    #[test]
+    fn vk_layout_applies_to_the_default_flavour_on_spirv() {
+        let with = |target, flavor, vk_layout| PlanOptions {
+            vk_layout,
+            ..PlanOptions::new(target, flavor)
+        };
+        use cblower_layout::Clang22Target;
+        assert_eq!(
+            with(Target::SpirV, Flavor::Dxc, VkLayout::Gl).rules(),
+            RuleSet::Std140
+        );
+        assert_eq!(
+            with(Target::SpirV, Flavor::Dxc, VkLayout::Scalar).rules(),
+            RuleSet::Scalar
+        );
+        assert_eq!(
+            with(Target::SpirV, Flavor::Dxc, VkLayout::Dx).rules(),
+            RuleSet::CBuffer
+        );
+        assert_eq!(
+            with(Target::Dxil, Flavor::Dxc, VkLayout::Gl).rules(),
+            RuleSet::CBuffer
+        );
+        assert_eq!(
+            with(Target::SpirV, Flavor::Clang22, VkLayout::Scalar).rules(),
+            RuleSet::Clang22(Clang22Target::SpirV)
+        );
+    }
+
     #[test]
     fn constant_buffer_under_clang22_names_its_index() {
         let a = cb();
@@ -921,7 +999,8 @@ mod tests {
             err,
             Some(ProgramError::ConstantBufferInClang22 {
                 index: 1,
-                buffer: "P".into()
+                buffer: "P".into(),
+                template: "ConstantBuffer",
             })
         );
         assert_eq!(err.and_then(|e| e.buffer_index()), Some(1));

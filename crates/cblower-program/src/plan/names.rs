@@ -95,10 +95,10 @@ impl LayoutStructNames {
     }
 }
 
-/// `@<Name>.cb`, or `@<Name>.tb` for a `tbuffer`.
+/// `@<Name>.cb`, or `@<Name>.tb` for a `tbuffer` or `TextureBuffer<T>`.
 pub fn handle_global_name(decl: &BufferDecl) -> String {
     match decl.kind {
-        BufferKind::TBuffer => format!("{}.tb", decl.name),
+        BufferKind::TBuffer | BufferKind::TextureBuffer => format!("{}.tb", decl.name),
         _ => format!("{}.cb", decl.name),
     }
 }

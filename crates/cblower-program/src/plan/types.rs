@@ -583,8 +583,17 @@ impl PlanTypes {
                 };
                 let elem = self.repr(element, elem_ty)?;
                 let stride = stride.get();
-                let pad = stride.saturating_sub(element.size.get());
                 let e = elem.ty();
+                // The default flavour pads each element from where its
+                // LLVM type ends (the same as its size under the D3D rules;
+                // short of it for a std140 matrix, whose last column's
+                // padding the element's type does not hold). clang-22 pads
+                // from its own element size.
+                let elem_end = match self.flavor {
+                    Flavor::Dxc => self.table.size_in_bytes(e),
+                    Flavor::Clang22 => element.size.get(),
+                };
+                let pad = stride.saturating_sub(elem_end);
                 let (ty, padded_elem) = if *count >= 2 && pad > 0 {
                     let p = self.table.padding(pad)?;
                     let cell = self.table.packed(vec![e, p]);
@@ -642,12 +651,19 @@ impl PlanTypes {
                 items.push(Item {
                     name: f.name.clone(),
                     offset: f.node.offset.get() - base,
-                    size: f.node.size.get(),
                     repr,
                 });
             }
         }
-        self.struct_body(id, items, keep)
+        // Under the aligned rule sets (std140 for `-fvk-use-gl-layout`) a
+        // struct's size is rounded up past its last field; that tail is a
+        // padding element, so arrays of it and what follows sit where the
+        // layout says. The D3D rules never pad a struct's tail.
+        let tail = match self.flavor {
+            Flavor::Dxc => node.size.get(),
+            Flavor::Clang22 => 0,
+        };
+        self.struct_body(id, items, keep, tail)
     }
 
     /// The layout struct of a buffer, read from its member placements: each
@@ -675,11 +691,10 @@ impl PlanTypes {
             items.push(Item {
                 name: member.name().clone(),
                 offset: member.offset().get(),
-                size: member.size().get(),
                 repr,
             });
         }
-        self.struct_body(id, items, false)
+        self.struct_body(id, items, false, 0)
     }
 
     /// Fills in struct `id` from its fields, with a padding element before
@@ -689,6 +704,7 @@ impl PlanTypes {
         id: TypeId,
         items: Vec<Item>,
         keep: bool,
+        tail: u64,
     ) -> Result<(TypeId, Vec<PlanField>), ProgramError> {
         let mut elements = Vec::with_capacity(items.len());
         let mut fields = Vec::with_capacity(items.len());
@@ -713,8 +729,16 @@ impl PlanTypes {
                 // of its type, which for a struct holding a SPIR-V
                 // 3-element vector exceeds the layout's size.
                 Flavor::Clang22 => at.max(cursor) + self.table.size_in_bytes(ty),
-                Flavor::Dxc => cursor.max(at + item.size),
+                // Where the member's LLVM type really ends: under the D3D
+                // rules that is the member's size; under std140 an array or
+                // struct member's size also covers the padding after its
+                // last element, which the next padding element holds.
+                Flavor::Dxc => cursor.max(at + self.table.size_in_bytes(ty)),
             };
+        }
+        if tail > cursor {
+            elements.push(self.table.padding(tail - cursor)?);
+            cursor = tail;
         }
         let offsets = fields.iter().map(|f| f.offset).collect();
         let stored = if keep { fields.clone() } else { Vec::new() };
@@ -768,6 +792,5 @@ impl PlanTypes {
 struct Item {
     name: Arc<str>,
     offset: u64,
-    size: u64,
     repr: PlanRepr,
 }
