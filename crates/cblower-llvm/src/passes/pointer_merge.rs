@@ -543,11 +543,104 @@ fn handle_source<'ctx>(
             }
         }
     }
+    if let Some(error) = not_unique_resource(m, incoming) {
+        return Err(error);
+    }
     Err(PassError::at(
         m,
         "merges pointers into different cbuffers (or handles not available here); \
          only pointers into one cbuffer can be merged",
     ))
+}
+
+/// LLVM's `dxil-resource-access` error for an access whose pointer may lie
+/// in several resources, with LLVM's notes (the access, then each handle)
+/// and cblower's (the merge, and why it could not be split): `None` when
+/// the pointers reaching `m` read fewer than two handle globals.
+fn not_unique_resource<'ctx>(
+    m: RawValue<'ctx>,
+    incoming: &FastMap<RawValue<'ctx>, Vec<(Vec<RawValue<'ctx>>, Root<'ctx>)>>,
+) -> Option<PassError> {
+    let mut handles: Vec<RawValue<'ctx>> = Vec::new();
+    let mut globals: Vec<RawValue<'ctx>> = Vec::new();
+    let mut seen: FastSet<RawValue<'ctx>> = FastSet::default();
+    let mut work = vec![m];
+    while let Some(x) = work.pop() {
+        if !seen.insert(x) {
+            continue;
+        }
+        for (_, root) in incoming.get(&x).map(Vec::as_slice).unwrap_or_default() {
+            match root {
+                Root::Merge(other) => work.push(*other),
+                Root::GetPointer(gp) => {
+                    let Some(h) = gp.operand(0) else { continue };
+                    let global = (h.opcode() == Some(LLVMOpcode::LLVMLoad))
+                        .then(|| h.operand(0))
+                        .flatten()
+                        .filter(|g| g.kind() == ValueKind::GlobalVariable);
+                    if let Some(g) = global {
+                        if !globals.contains(&g) {
+                            globals.push(g);
+                            handles.push(h);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    if globals.len() < 2 {
+        return None;
+    }
+    let access = first_access(m).unwrap_or(m);
+    let mut before = vec![format!("At resource access:  {}", access.print())];
+    before.extend(
+        handles
+            .iter()
+            .map(|h| format!("Uses resource handle:  {}", h.print())),
+    );
+    let function = m
+        .parent_function()
+        .map(|f| f.name())
+        .unwrap_or_else(|| "<none>".to_owned());
+    let names: Vec<String> = globals.iter().map(|g| format!("@{}", g.name())).collect();
+    Some(PassError::LlvmWorded {
+        before,
+        message: "Resource access is not guaranteed to map to a unique global resource".into(),
+        after: vec![
+            format!(
+                "in function '{function}': this merge selects pointers into {} and cannot \
+                 be split into one load per buffer (a merge is split when everything reading \
+                 it is GEPs ending in loads, with constant indices behind a phi)",
+                names.join(" and ")
+            ),
+            format!("  {}", m.print()),
+        ],
+    })
+}
+
+/// The first load, store or call reading `m` through GEPs (the access LLVM's
+/// note names).
+fn first_access<'ctx>(m: RawValue<'ctx>) -> Option<RawValue<'ctx>> {
+    let mut seen: FastSet<RawValue<'ctx>> = FastSet::default();
+    let mut work = vec![m];
+    let mut found: Option<RawValue<'ctx>> = None;
+    while let Some(x) = work.pop() {
+        if !seen.insert(x) {
+            continue;
+        }
+        for user in x.users() {
+            match user.opcode() {
+                Some(LLVMOpcode::LLVMGetElementPtr) => work.push(user),
+                Some(LLVMOpcode::LLVMLoad)
+                | Some(LLVMOpcode::LLVMStore)
+                | Some(LLVMOpcode::LLVMCall) => {
+                    found = Some(user);
+                }
+                _ => {}
+            }
+        }
+    }
+    found
 }
 
 /// The first instruction after the phis of `phi`'s block.
