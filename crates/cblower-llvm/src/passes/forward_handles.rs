@@ -201,14 +201,18 @@ fn forward_in<'ctx>(
     }
     let mut dominance = Dominance::default();
     let mut copies: FastMap<RawValue<'ctx>, RawValue<'ctx>> = FastMap::default();
-    let (from_globals, through_memory): (Vec<_>, Vec<_>) = loads.into_iter().partition(|l| {
-        l.operand(0)
-            .is_some_and(|p| p.kind() == ValueKind::GlobalVariable)
-    });
-    for load in from_globals {
-        let Some(global) = load.operand(0) else {
-            continue;
-        };
+    let mut from_globals = Vec::new();
+    let mut through_memory = Vec::new();
+    for load in loads {
+        match load
+            .operand(0)
+            .and_then(|p| global_behind(p, load, &mut dominance))
+        {
+            Some(global) => from_globals.push((load, global)),
+            None => through_memory.push(load),
+        }
+    }
+    for (load, global) in from_globals {
         let local = handles
             .get(&global)
             .copied()
@@ -227,7 +231,6 @@ fn forward_in<'ctx>(
                     copy
                 }
             },
-            (None, None) if !is_cbuffer_handle(load) => continue,
             (None, None) => match handles.get(&global) {
                 Some(&h) => {
                     return Err(PassError::llvm_worded(
@@ -246,6 +249,9 @@ fn forward_in<'ctx>(
                         ),
                     ))
                 }
+                // Other resources read where nothing creates them are left
+                // as they are (see the module docs).
+                None if !is_cbuffer_handle(load) => continue,
                 None => return Err(not_created_here(load, global, function)),
             },
         };
@@ -287,6 +293,68 @@ fn forward_in<'ctx>(
         }
     }
     Ok(())
+}
+
+/// The global a handle load reads through clang's `-O0` indirections, as
+/// LLVM's pass finds it: the pointer itself, a GEP with all indices 0 on it
+/// (field 0 of `%"class.hlsl::RWBuffer"` is the handle), or a `load ptr`
+/// from an `alloca` that holds the global's address (`%this1 = load ptr,
+/// ptr %this.addr` after `store ptr @Buf, ptr %this.addr`), the `alloca`
+/// being only stored to and loaded from, every store writing that one
+/// address and one of them dominating the load. `None` when the chain
+/// leads elsewhere (an `alloca` holding the handle itself is followed
+/// later, by [`stored_handle`]).
+fn global_behind<'ctx>(
+    pointer: RawValue<'ctx>,
+    load: RawValue<'ctx>,
+    dominance: &mut Dominance<'ctx>,
+) -> Option<RawValue<'ctx>> {
+    let mut p = pointer;
+    let mut seen: FastSet<RawValue<'ctx>> = FastSet::default();
+    loop {
+        if p.kind() == ValueKind::GlobalVariable {
+            return Some(p);
+        }
+        if !seen.insert(p) {
+            return None;
+        }
+        match p.opcode() {
+            Some(LLVMOpcode::LLVMGetElementPtr) => {
+                let zero = (1..p.num_operands())
+                    .all(|i| p.operand(i).and_then(|x| x.const_int()) == Some(0));
+                if !zero {
+                    return None;
+                }
+                p = p.operand(0)?;
+            }
+            Some(LLVMOpcode::LLVMLoad) => {
+                let slot = p.operand(0)?;
+                if slot.opcode() != Some(LLVMOpcode::LLVMAlloca) {
+                    return None;
+                }
+                let mut value = None;
+                let mut dominated = false;
+                for user in slot.users() {
+                    match store_parts(user) {
+                        Some((v, q)) if q == slot && v != slot => {
+                            if value.is_some_and(|w| w != v) {
+                                return None;
+                            }
+                            value = Some(v);
+                            dominated |= dominance.dominates(user, p);
+                        }
+                        _ if user.opcode() == Some(LLVMOpcode::LLVMLoad) => {}
+                        _ => return None,
+                    }
+                }
+                if !dominated || load == p {
+                    return None;
+                }
+                p = value?;
+            }
+            _ => return None,
+        }
+    }
 }
 
 /// True for `target("dx.CBuffer", ...)` values.
@@ -591,5 +659,28 @@ mod tests {
                  are stored into it (inline the function that creates it)",
             ]
         );
+    }
+
+    #[test]
+    fn this_pointers_lead_to_their_global() {
+        let ctx = Context::create();
+        let text = "%W = type { target(\"dx.TypedBuffer\", float, 1, 0, 0) }\n\
+            @G = global %W poison\n\
+            define void @f(ptr %arg) {\n\
+            %a = alloca ptr\n\
+            store ptr @G, ptr %a\n\
+            %t = load ptr, ptr %a\n\
+            %f0 = getelementptr %W, ptr %t, i32 0, i32 0\n\
+            %h = load target(\"dx.TypedBuffer\", float, 1, 0, 0), ptr %f0\n\
+            %x = getelementptr %W, ptr %arg, i32 0, i32 0\n\
+            ret void\n}\n";
+        let module = parse_module(&ctx, text.as_bytes(), "t.ll").unwrap();
+        let f = module_functions(&module)[0];
+        let insts = f.blocks()[0].instructions();
+        let (f0, h, x) = (insts[3], insts[4], insts[5]);
+        let mut dominance = Dominance::default();
+        let g = global_behind(f0, h, &mut dominance).expect("the global");
+        assert_eq!(g.name(), "G");
+        assert!(global_behind(x, h, &mut dominance).is_none(), "an argument");
     }
 }
