@@ -79,7 +79,7 @@ struct Checked {
     ops: OpsSeen,
 }
 
-/// Checks module `seed` in both variants through both pipelines.
+/// Checks module `seed` in its three variants through both pipelines.
 fn check_seed(seed: u64, dir: &Path) -> Result<Checked, String> {
     let g = generate(seed, BUFFERS_PER_MODULE, READS_PER_BUFFER)?;
     let cblower_opt = env!("CARGO_BIN_EXE_cblower-opt");
