@@ -1,5 +1,7 @@
-; Handle chains dxil-forward-handle-accesses cannot follow are errors at the
-; instruction that breaks them (exit 1, no output): an alloca stored twice,
+; Handle chains dxil-forward-handle-accesses cannot follow are errors in
+; LLVM's words (the pointer the handle is loaded from "is not a global
+; resource handle"), with a note at the instruction that breaks the chain
+; (exit 1, no output): an alloca stored with two different handles,
 ; an alloca that escapes into a call, and a handle read through a field of
 ; an argument (clang's -O0 member function `operator[]` on `this`), and an
 ; alloca stored with a value of another type.
@@ -11,16 +13,20 @@
 ; RUN: not %cblower-opt -S -passes=dxil-forward-handle-accesses %t/pun.ll -o %t.out 2>&1 | FileCheck %s --check-prefix=PUN
 ; RUN: not test -e %t.out
 
-; SECOND: dxil-forward-handle-accesses: in function 'main': this is one of 2 stores into %h.addr, so the handle %a loaded from it cannot be followed (an alloca is followed only when it is stored once)
-; SECOND-NEXT: store target("dx.CBuffer", %__cblayout_CB) %h, ptr %h.addr, align 4
+; SECOND: {{^}}error: Load of "h.addr" is not a global resource handle
+; SECOND-NEXT: {{^}}note: in function 'main': this store writes another value into %h.addr than %h, so the handle %a loaded from it cannot be followed (an alloca is followed when every store into it writes the same handle)
+; SECOND-NEXT: {{^}}  store target("dx.CBuffer", %__cblayout_CB) %k, ptr %h.addr, align 4
 
-; ESCAPE: dxil-forward-handle-accesses: in function 'main': %h.addr escapes here, so the handle %a loaded from it cannot be followed
+; ESCAPE: {{^}}error: Load of "h.addr" is not a global resource handle
+; ESCAPE-NEXT: {{^}}note: in function 'main': %h.addr escapes here, so the handle %a loaded from it cannot be followed
 ; ESCAPE-NEXT: call void @keep(ptr %h.addr)
 
-; ARG: dxil-forward-handle-accesses: in function 'get': the handle %h is loaded through %__handle, which cannot be followed to the handle's creation (handles are followed through globals and through allocas stored once; inline the function that passes it)
+; ARG: {{^}}error: Load of "__handle" is not a global resource handle
+; ARG-NEXT: {{^}}note: in function 'get': the handle %h is loaded through %__handle, which cannot be followed to the handle's creation (handles are followed through globals and through allocas that hold one handle; inline the function that passes it)
 ; ARG-NEXT: %__handle = getelementptr inbounds nuw %"class.hlsl::Wrapper", ptr %this, i32 0, i32 0
 
-; PUN: dxil-forward-handle-accesses: in function 'main': this store writes %h.addr with another type than the handle %a loaded from it
+; PUN: {{^}}error: Load of "h.addr" is not a global resource handle
+; PUN-NEXT: {{^}}note: in function 'main': this store writes %h.addr with another type than the handle %a loaded from it
 ; PUN-NEXT: store i32 7, ptr %h.addr, align 4
 
 ;--- second.ll

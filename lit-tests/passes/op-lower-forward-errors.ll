@@ -1,5 +1,5 @@
 ; Handle loads that can be neither forwarded nor rematerialised are errors
-; naming the function and the load (exit 1, no output): a load the creation
+; in LLVM's words, with a note naming the function and the load (exit 1, no output): a load the creation
 ; does not dominate, when the creation reads a run-time value (so it cannot
 ; be repeated at the top of the function), and a load of a global into which
 ; no handle is ever stored.
@@ -9,11 +9,15 @@
 ; RUN: not %cblower-opt -S -passes=dxil-lower %t/library.ll -o %t.out 2>&1 | FileCheck %s --check-prefix=LIB
 ; RUN: not test -e %t.out
 
-; UNDOM: dxil-forward-handle-accesses: in function 'main': this load is not dominated by the handle creation %h
-; UNDOM-NEXT: %early = load target("dx.CBuffer", %__cblayout_CB), ptr @CB.cb, align 4
+; As LLVM's dxil-forward-handle-accesses words them, then a note naming the
+; function and the load, and why cblower could not repeat the creation.
+; UNDOM: {{^}}error: Load at "early" is not dominated by handle creation at "h"
+; UNDOM-NEXT: {{^}}note: in function 'main': @CB.cb can be read before %h is stored into it, and the creation cannot be repeated at the top of the function: the creation %h in 'main' has a run-time argument
+; UNDOM-NEXT: {{^}}  %early = load target("dx.CBuffer", %__cblayout_CB), ptr @CB.cb, align 4
 
-; LIB: dxil-forward-handle-accesses: in function 'get': the handle loaded here is not created in function 'get' (only a handle created and stored into a global in the same function can be forwarded; inline the function that creates it)
-; LIB-NEXT: %CB.cb = load target("dx.CBuffer", %__cblayout_CB), ptr @CB.cb, align 4
+; LIB: {{^}}error: Load of "CB.cb" is not a global resource handle
+; LIB-NEXT: {{^}}note: in function 'get': no handle creation is ever stored into @CB.cb, in any function: nothing creates the handle this load reads
+; LIB-NEXT: {{^}}  %CB.cb = load target("dx.CBuffer", %__cblayout_CB), ptr @CB.cb, align 4
 
 ;--- undominated.ll
 target triple = "dxil-pc-shadermodel6.6-compute"

@@ -6,7 +6,8 @@
 //! argument (`-o out`, `-passes x`); a boolean flag also accepts `=true`,
 //! `=false`, `=1`, `=0`. The legacy pass flags (`-dxil-cbuffer-access`, one
 //! per cblower pass) and `-passes=`/`-p` may be mixed in any order; the passes
-//! run in the order the flags appear. Mistakes are reported with `opt`'s
+//! run in the order the flags appear. As in `opt`, only the last
+//! `-passes`/`-p` counts (the earlier ones are dropped). Mistakes are reported with `opt`'s
 //! wording and `opt`'s exit status, 1.
 
 use cblower_llvm::passes::Pass;
@@ -130,7 +131,13 @@ pub fn parse_opt_args<I: IntoIterator<Item = String>>(args: I) -> Result<OptArgs
                 None => args.next().ok_or(ArgError::MissingValue(flag))?,
             };
             match flag {
-                "passes" | "p" => out.pipeline.push(PipelinePart::Text(value)),
+                // As in opt, only the last `-passes`/`-p` counts; the
+                // legacy pass flags stay where they are.
+                "passes" | "p" => {
+                    out.pipeline
+                        .retain(|p| matches!(p, PipelinePart::Legacy(_)));
+                    out.pipeline.push(PipelinePart::Text(value));
+                }
                 "o" => out.output = Some(value),
                 _ => out.mtriple = Some(value),
             }
@@ -200,7 +207,8 @@ USAGE: cblower-opt [options] <input bitcode or IR file>
 OPTIONS:
   -passes=<pipeline>      Passes to run, in opt's pipeline syntax; LLVM's passes
                           (instcombine, default<O1>, function(...)) and cblower's
-                          may be mixed. Repeatable: the pipelines run in order.
+                          may be mixed. Given several times, only the last
+                          counts, as in opt.
   -p <pipeline>           Alias for -passes
   -<pass>                 A cblower pass by its pipeline name (legacy spelling,
                           e.g. -dxil-cbuffer-access), run where it appears
@@ -260,11 +268,26 @@ mod tests {
             "-",
         ])
         .unwrap();
+        // `-p instcombine` is dropped: only the last -passes/-p counts.
         assert_eq!(
             pipeline_text(&a).as_deref(),
-            Some("dxil-cbuffer-access,instcombine,dxil-resource-access,verify")
+            Some("dxil-cbuffer-access,dxil-resource-access,verify")
         );
         assert_eq!(a.input.as_deref(), Some("-"));
+    }
+
+    #[test]
+    fn only_the_last_passes_counts_as_in_opt() {
+        let a = parse(&["-passes=instcombine", "-p", "verify", "x.ll"]).unwrap();
+        assert_eq!(pipeline_text(&a).as_deref(), Some("verify"));
+        let a = parse(&["-passes=verify", "-dxil-op-lower", "-passes=instnamer"]).unwrap();
+        assert_eq!(
+            pipeline_text(&a).as_deref(),
+            Some("dxil-op-lower,instnamer")
+        );
+        // A last, empty -passes names no pass at all.
+        let a = parse(&["-passes=instcombine", "-passes="]).unwrap();
+        assert_eq!(pipeline_text(&a), None);
     }
 
     #[test]

@@ -4,11 +4,11 @@
 //! over the buffer bytes), after `dxil-cbuffer-lowering` (row loads reading
 //! 16-byte rows of the same bytes) and after `dxil-lower` (DXIL handle
 //! operations checked and resolved to the buffers, `cbufferLoadLegacy`
-//! reading the rows), both for clang's `-O0` GEP shapes and after
-//! `opt-22 -passes=instcombine`.
+//! reading the rows), for clang's `-O0` GEP shapes, after
+//! `opt-22 -passes=instcombine` and after `opt-22 -passes='default<O1>'`.
 //!
 //! `CBLOWER_SEMANTIC_SEEDS` sets the number of modules (default 100; each
-//! has 2 buffers and 12 reads, checked in 2 variants) and
+//! has 2 buffers and 12 reads, checked in 3 variants) and
 //! `CBLOWER_SEMANTIC_FIRST_SEED` the first seed (default 1), so a failure
 //! can be replayed alone.
 
@@ -79,7 +79,7 @@ struct Checked {
     ops: OpsSeen,
 }
 
-/// Checks module `seed` in both variants through both pipelines.
+/// Checks module `seed` in its three variants through both pipelines.
 fn check_seed(seed: u64, dir: &Path) -> Result<Checked, String> {
     let g = generate(seed, BUFFERS_PER_MODULE, READS_PER_BUFFER)?;
     let cblower_opt = env!("CARGO_BIN_EXE_cblower-opt");
@@ -99,8 +99,24 @@ fn check_seed(seed: u64, dir: &Path) -> Result<Checked, String> {
         ],
         "instcombine",
     )?;
+    // LLVM's -O1 pipeline over the whole module: the test functions stay
+    // (they are external), their reads take the optimised shapes (merged
+    // and split loads, GEPs in bytes, selects), and the unused init
+    // functions go (the handle creations come from the -O0 module).
+    let optimised = dir.join(format!("s{seed}.o1.ll"));
+    run(
+        &opt,
+        &[
+            "-S",
+            "-passes=default<O1>",
+            o0.to_str().unwrap_or_default(),
+            "-o",
+            optimised.to_str().unwrap_or_default(),
+        ],
+        "default<O1>",
+    )?;
     let mut checked = Checked::default();
-    for (variant, input) in [("O0", &o0), ("instcombine", &combined)] {
+    for (variant, input) in [("O0", &o0), ("instcombine", &combined), ("O1", &optimised)] {
         let ir = std::fs::read_to_string(input).map_err(|e| e.to_string())?;
         let name = |side: &str| dir.join(format!("s{seed}.{variant}.{side}.ll"));
         let before = name("before");

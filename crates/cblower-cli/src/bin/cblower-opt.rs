@@ -21,10 +21,15 @@ use inkwell::context::Context;
 /// failure exits with status 1, as `opt`'s do.
 struct Failure {
     message: String,
+    /// Printed without the tool's name in front (LLVM's diagnostics).
+    raw: bool,
 }
 
 fn fail(message: String) -> Failure {
-    Failure { message }
+    Failure {
+        message,
+        raw: false,
+    }
 }
 
 fn main() -> ExitCode {
@@ -71,6 +76,10 @@ fn main() -> ExitCode {
     }
     match cblower_cli::big_stack::on_big_stack(|| run(&args)) {
         Ok(()) => ExitCode::SUCCESS,
+        Err(f) if f.raw => {
+            eprintln!("{}", f.message);
+            ExitCode::from(INPUT_ERROR as u8)
+        }
         Err(f) => {
             eprintln!("cblower-opt: {}", f.message);
             ExitCode::from(INPUT_ERROR as u8)
@@ -186,6 +195,11 @@ fn run(args: &OptArgs) -> Result<(), Failure> {
         use cblower_llvm::passes::PipelineError as P;
         match e {
             P::LlvmRejected(_) | P::NestedModulePass { .. } => fail(e.to_string()),
+            // LLVM's own wording is printed as `opt` prints it.
+            P::PassFailed { source, .. } if source.is_llvm_worded() => Failure {
+                message: source.to_string(),
+                raw: true,
+            },
             _ => fail(format!("{name}: {e}")),
         }
     })?;

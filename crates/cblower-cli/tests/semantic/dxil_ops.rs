@@ -82,7 +82,9 @@ pub fn entry_module(
 ) -> Result<String, String> {
     let mut creations = Vec::new();
     let mut in_init = false;
-    for line in ir.lines() {
+    // From the generated (-O0) module: LLVM's -O1 deletes the unused init
+    // functions; their creations are the same in every variant.
+    for line in g.ir.lines() {
         if line.starts_with("define") && line.contains("@_init_buffer_") {
             in_init = true;
         } else if in_init && line == "}" {
@@ -120,6 +122,16 @@ pub fn entry_module(
                 out.push_str("  br label %case.body\ncase.body:\n");
             }
             in_case = false;
+        }
+    }
+    // The name strings the creations use, when LLVM's -O1 deleted them with
+    // the init functions.
+    for line in g.ir.lines() {
+        if let Some((global, _)) = line.split_once(".str = ") {
+            if global.starts_with('@') && !ir.contains(&format!("{global}.str = ")) {
+                out.push_str(line);
+                out.push('\n');
+            }
         }
     }
     Ok(out)

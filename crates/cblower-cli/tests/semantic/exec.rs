@@ -159,7 +159,11 @@ pub fn after_module(seed: u64, g: &Generated, lowered: &str) -> Result<String, S
     let mut rows = 0;
     for line in without_init_functions(lowered) {
         let Some(l) = common(line) else { continue };
-        let l = l.replace("@llvm.dx.resource.load.cbufferrow.", "@cbrow.");
+        let mut l = l.replace("@llvm.dx.resource.load.cbufferrow.", "@cbrow.");
+        if l.starts_with('@') {
+            // LLVM's -O1 marks the handle globals `local_unnamed_addr`.
+            l = l.replacen(" = local_unnamed_addr global ", " = global ", 1);
+        }
         if let Some(lines) = row_call_through_memory(&l, "@cbrow.", &mut rows) {
             out.push_str(&lines);
             continue;

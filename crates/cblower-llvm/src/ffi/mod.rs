@@ -34,6 +34,7 @@ use llvm_sys::target as t;
 use llvm_sys::{LLVMLinkage, LLVMTypeKind, LLVMVisibility};
 
 mod builder;
+mod debug_loc;
 mod module_ops;
 mod parse;
 mod pass_builder;
@@ -41,6 +42,7 @@ mod rewrite;
 mod value;
 
 pub use builder::{intrinsic_id, RawBuilder};
+pub use debug_loc::debug_location;
 pub use module_ops::{
     constant_expr_as_instruction, data_layout_string, erase_named_metadata, module_functions,
     named_metadata, named_struct_of, remove_dead_constant_users, run_llvm_passes, set_data_layout,

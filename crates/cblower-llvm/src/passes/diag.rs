@@ -59,12 +59,73 @@ pub enum PassError {
     /// name already taken by another shape).
     #[error("{0}")]
     CannotLower(String),
+    /// A module LLVM 22's own pass rejects too: LLVM's message, worded as
+    /// `opt` prints it (`error: Load at "b" is not dominated by handle
+    /// creation at "h1"`), after LLVM's own `note:` lines when it has some,
+    /// and followed by cblower's notes, which name the function and the
+    /// instruction and say what LLVM's message leaves out.
+    #[error("{}", render_llvm_worded(.before, .message, .after))]
+    LlvmWorded {
+        /// LLVM's notes, printed before its error (`At resource access:...`).
+        before: Vec<String>,
+        /// LLVM's error text, without `error: `.
+        message: String,
+        /// cblower's note lines (the first gets `note: `, the others are
+        /// printed as they are).
+        after: Vec<String>,
+    },
     /// An LLVM C API call failed.
     #[error(transparent)]
     Llvm(#[from] LlvmError),
 }
 
+fn render_llvm_worded(before: &[String], message: &str, after: &[String]) -> String {
+    let mut out = String::new();
+    for note in before {
+        out.push_str("note: ");
+        out.push_str(note);
+        out.push('\n');
+    }
+    out.push_str("error: ");
+    out.push_str(message);
+    for (i, line) in after.iter().enumerate() {
+        out.push('\n');
+        if i == 0 {
+            out.push_str("note: ");
+        }
+        out.push_str(line);
+    }
+    out
+}
+
 impl PassError {
+    /// LLVM's error `message` about `inst`, with cblower's `note` naming the
+    /// function and printing the instruction (see [`PassError::LlvmWorded`]).
+    pub fn llvm_worded(
+        inst: RawValue<'_>,
+        message: impl Into<String>,
+        note: impl Into<String>,
+    ) -> Self {
+        let function = inst
+            .parent_function()
+            .map(|f| f.name())
+            .unwrap_or_else(|| "<none>".to_owned());
+        PassError::LlvmWorded {
+            before: Vec::new(),
+            message: message.into(),
+            after: vec![
+                format!("in function '{function}': {}", note.into()),
+                format!("  {}", inst.print()),
+            ],
+        }
+    }
+
+    /// True for errors worded as LLVM's pass words them, which `cblower-opt`
+    /// prints as `opt` does (no program or pass name in front).
+    pub fn is_llvm_worded(&self) -> bool {
+        matches!(self, PassError::LlvmWorded { .. })
+    }
+
     /// An [`PassError::Unsupported`] for `inst`.
     pub fn at(inst: RawValue<'_>, reason: impl Into<String>) -> Self {
         let function = inst

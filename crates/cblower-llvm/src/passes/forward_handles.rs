@@ -177,11 +177,17 @@ fn forward_in<'ctx>(
                     }
                     if let Some(previous) = handles.insert(ptr, inst) {
                         if previous != inst {
-                            return Err(PassError::at(
+                            return Err(PassError::llvm_worded(
                                 inst,
                                 format!(
-                                    "this handle overwrites the handle %{} stored into @{}",
-                                    previous.name(),
+                                    "Handle at \"{}\" overwrites handle at \"{}\"",
+                                    inst.name(),
+                                    previous.name()
+                                ),
+                                format!(
+                                    "both are stored into @{}, which can hold one handle: a \
+                                     load of it could read either (store each handle into a \
+                                     global of its own)",
                                     ptr.name()
                                 ),
                             ));
@@ -195,14 +201,18 @@ fn forward_in<'ctx>(
     }
     let mut dominance = Dominance::default();
     let mut copies: FastMap<RawValue<'ctx>, RawValue<'ctx>> = FastMap::default();
-    let (from_globals, through_memory): (Vec<_>, Vec<_>) = loads.into_iter().partition(|l| {
-        l.operand(0)
-            .is_some_and(|p| p.kind() == ValueKind::GlobalVariable)
-    });
-    for load in from_globals {
-        let Some(global) = load.operand(0) else {
-            continue;
-        };
+    let mut from_globals = Vec::new();
+    let mut through_memory = Vec::new();
+    for load in loads {
+        match load
+            .operand(0)
+            .and_then(|p| global_behind(p, load, &mut dominance))
+        {
+            Some(global) => from_globals.push((load, global)),
+            None => through_memory.push(load),
+        }
+    }
+    for (load, global) in from_globals {
         let local = handles
             .get(&global)
             .copied()
@@ -214,25 +224,35 @@ fn forward_in<'ctx>(
                 Some(&copy) => copy,
                 None => {
                     let at = entry_insertion_point(function)
-                        .ok_or_else(|| not_created_here(load, function))?;
+                        .ok_or_else(|| not_created_here(load, global, function))?;
                     let copy = clone_instruction(def);
                     insert_before(copy, at, &def.name())?;
                     copies.insert(global, copy);
                     copy
                 }
             },
-            (None, None) if !is_cbuffer_handle(load) => continue,
             (None, None) => match handles.get(&global) {
                 Some(&h) => {
-                    return Err(PassError::at(
+                    return Err(PassError::llvm_worded(
                         load,
                         format!(
-                            "this load is not dominated by the handle creation %{}",
+                            "Load at \"{}\" is not dominated by handle creation at \"{}\"",
+                            load.name(),
                             h.name()
+                        ),
+                        format!(
+                            "@{} can be read before %{} is stored into it, and the creation \
+                             cannot be repeated at the top of the function: {}",
+                            global.name(),
+                            h.name(),
+                            why_not_repeatable(global)
                         ),
                     ))
                 }
-                None => return Err(not_created_here(load, function)),
+                // Other resources read where nothing creates them are left
+                // as they are (see the module docs).
+                None if !is_cbuffer_handle(load) => continue,
+                None => return Err(not_created_here(load, global, function)),
             },
         };
         load.replace_all_uses_with(handle);
@@ -275,16 +295,82 @@ fn forward_in<'ctx>(
     Ok(())
 }
 
+/// The global a handle load reads through clang's `-O0` indirections, as
+/// LLVM's pass finds it: the pointer itself, a GEP with all indices 0 on it
+/// (field 0 of `%"class.hlsl::RWBuffer"` is the handle), or a `load ptr`
+/// from an `alloca` that holds the global's address (`%this1 = load ptr,
+/// ptr %this.addr` after `store ptr @Buf, ptr %this.addr`), the `alloca`
+/// being only stored to and loaded from, every store writing that one
+/// address and one of them dominating the load. `None` when the chain
+/// leads elsewhere (an `alloca` holding the handle itself is followed
+/// later, by [`stored_handle`]).
+fn global_behind<'ctx>(
+    pointer: RawValue<'ctx>,
+    load: RawValue<'ctx>,
+    dominance: &mut Dominance<'ctx>,
+) -> Option<RawValue<'ctx>> {
+    let mut p = pointer;
+    let mut seen: FastSet<RawValue<'ctx>> = FastSet::default();
+    loop {
+        if p.kind() == ValueKind::GlobalVariable {
+            return Some(p);
+        }
+        if !seen.insert(p) {
+            return None;
+        }
+        match p.opcode() {
+            Some(LLVMOpcode::LLVMGetElementPtr) => {
+                let zero = (1..p.num_operands())
+                    .all(|i| p.operand(i).and_then(|x| x.const_int()) == Some(0));
+                if !zero {
+                    return None;
+                }
+                p = p.operand(0)?;
+            }
+            Some(LLVMOpcode::LLVMLoad) => {
+                let slot = p.operand(0)?;
+                if slot.opcode() != Some(LLVMOpcode::LLVMAlloca) {
+                    return None;
+                }
+                let mut value = None;
+                let mut dominated = false;
+                for user in slot.users() {
+                    match store_parts(user) {
+                        Some((v, q)) if q == slot && v != slot => {
+                            if value.is_some_and(|w| w != v) {
+                                return None;
+                            }
+                            value = Some(v);
+                            dominated |= dominance.dominates(user, p);
+                        }
+                        _ if user.opcode() == Some(LLVMOpcode::LLVMLoad) => {}
+                        _ => return None,
+                    }
+                }
+                if !dominated || load == p {
+                    return None;
+                }
+                p = value?;
+            }
+            _ => return None,
+        }
+    }
+}
+
 /// True for `target("dx.CBuffer", ...)` values.
 fn is_cbuffer_handle(v: RawValue<'_>) -> bool {
     v.ty().target_ext_name().is_some_and(|n| n == "dx.CBuffer")
 }
 
-/// The handle a load from memory other than a global reads: the value of
-/// the one store into its `alloca`, when that store dominates the load and
-/// the `alloca` is only stored to and loaded from (LLVM's
-/// `dxil-forward-handle-accesses` follows allocas the same way). Anything
-/// else is an error at the instruction that breaks the chain.
+/// The handle a load from memory other than a global reads: the value
+/// stored into its `alloca`, when the `alloca` is only stored to and loaded
+/// from, every store writes that same value (clang's `-O0` code stores a
+/// handle once; a copy loop may store the same one again), a store
+/// dominates the load and the value is available there. LLVM's
+/// `dxil-forward-handle-accesses` follows allocas too, taking the first
+/// store it finds. Anything else is an error at the instruction that
+/// breaks the chain, in LLVM's words (`Load of "h.addr" is not a global
+/// resource handle`) with a note saying why.
 fn stored_handle<'ctx>(
     load: RawValue<'ctx>,
     dominance: &mut Dominance<'ctx>,
@@ -292,6 +378,10 @@ fn stored_handle<'ctx>(
     let Some(pointer) = load.operand(0) else {
         return Err(PassError::at(load, "a load without a pointer operand"));
     };
+    let llvm = format!(
+        "Load of \"{}\" is not a global resource handle",
+        pointer.name()
+    );
     if pointer.opcode() != Some(LLVMOpcode::LLVMAlloca) {
         let culprit = if pointer.opcode().is_some() {
             pointer
@@ -302,12 +392,13 @@ fn stored_handle<'ctx>(
             ValueKind::Argument => format!("the argument %{}", pointer.name()),
             _ => format!("%{}", pointer.name()),
         };
-        return Err(PassError::at(
+        return Err(PassError::llvm_worded(
             culprit,
+            llvm,
             format!(
                 "the handle %{} is loaded through {what}, which cannot be followed to the \
                  handle's creation (handles are followed through globals and through allocas \
-                 stored once; inline the function that passes it)",
+                 that hold one handle; inline the function that passes it)",
                 load.name()
             ),
         ));
@@ -322,8 +413,9 @@ fn stored_handle<'ctx>(
             }
             _ if user.opcode() == Some(LLVMOpcode::LLVMLoad) => {}
             _ => {
-                return Err(PassError::at(
+                return Err(PassError::llvm_worded(
                     user,
+                    llvm,
                     format!(
                         "%{} escapes here, so the handle %{} loaded from it cannot be followed",
                         pointer.name(),
@@ -333,39 +425,34 @@ fn stored_handle<'ctx>(
             }
         }
     }
-    if stores.len() > 1 {
-        // Use lists run newest first: report the first store in the block.
-        let last = stores[stores.len() - 1];
-        return Err(PassError::at(
-            last,
+    // Use lists run newest first: program order is the reverse.
+    stores.reverse();
+    let Some(&first) = stores.first() else {
+        return Err(PassError::llvm_worded(
+            load,
+            llvm,
+            format!("no handle is ever stored into %{}", pointer.name()),
+        ));
+    };
+    let value = first.operand(0).unwrap_or(load);
+    if let Some(other) = stores.iter().find(|s| s.operand(0) != Some(value)) {
+        return Err(PassError::llvm_worded(
+            *other,
+            llvm,
             format!(
-                "this is one of {} stores into %{}, so the handle %{} loaded from it cannot \
-                 be followed (an alloca is followed only when it is stored once)",
-                stores.len(),
+                "this store writes another value into %{} than %{}, so the handle %{} loaded \
+                 from it cannot be followed (an alloca is followed when every store into it \
+                 writes the same handle)",
                 pointer.name(),
+                value.name(),
                 load.name()
             ),
         ));
     }
-    let Some(&store) = stores.first() else {
-        return Err(PassError::at(
-            load,
-            format!("no handle is ever stored into %{}", pointer.name()),
-        ));
-    };
-    if !dominance.dominates(store, load) {
-        return Err(PassError::at(
-            load,
-            format!(
-                "this load is not dominated by the store into %{}",
-                pointer.name()
-            ),
-        ));
-    }
-    let value = store.operand(0).unwrap_or(load);
     if value.ty() != load.ty() {
-        return Err(PassError::at(
-            store,
+        return Err(PassError::llvm_worded(
+            first,
+            llvm,
             format!(
                 "this store writes %{} with another type than the handle %{} loaded from it",
                 pointer.name(),
@@ -373,20 +460,86 @@ fn stored_handle<'ctx>(
             ),
         ));
     }
+    let stored_before = stores.iter().any(|&s| dominance.dominates(s, load));
+    let available = !value.is_instruction() || dominance.dominates(value, load);
+    if !stored_before || !available {
+        return Err(PassError::llvm_worded(
+            load,
+            llvm,
+            format!(
+                "this load is not dominated by a store into %{}",
+                pointer.name()
+            ),
+        ));
+    }
     Ok((value, pointer))
 }
 
-/// The error for a handle load that cannot be forwarded or rematerialised.
-fn not_created_here<'ctx>(load: RawValue<'ctx>, function: RawValue<'ctx>) -> PassError {
-    PassError::at(
+/// The error for a handle load that cannot be forwarded or rematerialised:
+/// LLVM's words (its pass finds no creation stored into the global in the
+/// load's function), and why cblower could not repeat one either.
+fn not_created_here<'ctx>(
+    load: RawValue<'ctx>,
+    global: RawValue<'ctx>,
+    function: RawValue<'ctx>,
+) -> PassError {
+    let reason = why_not_repeatable(global);
+    let note = if reason.starts_with("no handle creation") {
+        format!("{reason}, in any function: nothing creates the handle this load reads")
+    } else {
+        format!(
+            "no handle creation in '{}' is stored into @{}, and the ones stored elsewhere \
+             cannot be repeated here: {reason} (inline the function that creates it)",
+            function.name(),
+            global.name()
+        )
+    };
+    PassError::llvm_worded(
         load,
         format!(
-            "the handle loaded here is not created in function '{}' (only a handle \
-                     created and stored into a global in the same function can be forwarded; \
-                     inline the function that creates it)",
-            function.name()
+            "Load of \"{}\" is not a global resource handle",
+            global.name()
         ),
+        note,
     )
+}
+
+/// Why no creation stored into `global` can be copied into another function
+/// (for the notes of the errors above).
+fn why_not_repeatable(global: RawValue<'_>) -> String {
+    let mut creations: Vec<RawValue<'_>> = Vec::new();
+    for user in global.users() {
+        if let Some((value, ptr)) = store_parts(user) {
+            if ptr == global && value.called_intrinsic_id() != 0 && !creations.contains(&value) {
+                creations.push(value);
+            }
+        }
+    }
+    if let Some(runtime) = creations
+        .iter()
+        .find(|c| !call_args(**c).iter().all(|a| a.is_constant()))
+    {
+        return format!(
+            "the creation %{} in '{}' has a run-time argument",
+            runtime.name(),
+            runtime
+                .parent_function()
+                .map(|f| f.name())
+                .unwrap_or_default()
+        );
+    }
+    match creations.as_slice() {
+        [] => format!("no handle creation is ever stored into @{}", global.name()),
+        [one] => format!(
+            "the creation %{} stored into it is not the same call everywhere",
+            one.name()
+        ),
+        [a, b, ..] => format!(
+            "different creations (%{} and %{}) are stored into it",
+            a.name(),
+            b.name()
+        ),
+    }
 }
 
 /// Dominance between instructions of one function, from block reachability:
@@ -497,11 +650,37 @@ mod tests {
         let text = format!("{HEAD}{}{}{READER}", ctor(0), ctor(1));
         let module = parse_module(&ctx, text.as_bytes(), "t.ll").unwrap();
         let err = run(&module).unwrap_err().to_string();
-        assert!(
-            err.starts_with(
-                "in function 'f': the handle loaded here is not created in function 'f'"
-            ),
-            "{err}"
+        assert_eq!(
+            err.lines().take(2).collect::<Vec<_>>(),
+            [
+                "error: Load of \"CB.cb\" is not a global resource handle",
+                "note: in function 'f': no handle creation in 'f' is stored into @CB.cb, and the \
+                 ones stored elsewhere cannot be repeated here: different creations (%h and %h) \
+                 are stored into it (inline the function that creates it)",
+            ]
         );
+    }
+
+    #[test]
+    fn this_pointers_lead_to_their_global() {
+        let ctx = Context::create();
+        let text = "%W = type { target(\"dx.TypedBuffer\", float, 1, 0, 0) }\n\
+            @G = global %W poison\n\
+            define void @f(ptr %arg) {\n\
+            %a = alloca ptr\n\
+            store ptr @G, ptr %a\n\
+            %t = load ptr, ptr %a\n\
+            %f0 = getelementptr %W, ptr %t, i32 0, i32 0\n\
+            %h = load target(\"dx.TypedBuffer\", float, 1, 0, 0), ptr %f0\n\
+            %x = getelementptr %W, ptr %arg, i32 0, i32 0\n\
+            ret void\n}\n";
+        let module = parse_module(&ctx, text.as_bytes(), "t.ll").unwrap();
+        let f = module_functions(&module)[0];
+        let insts = f.blocks()[0].instructions();
+        let (f0, h, x) = (insts[3], insts[4], insts[5]);
+        let mut dominance = Dominance::default();
+        let g = global_behind(f0, h, &mut dominance).expect("the global");
+        assert_eq!(g.name(), "G");
+        assert!(global_behind(x, h, &mut dominance).is_none(), "an argument");
     }
 }

@@ -35,9 +35,10 @@
 //! pointer) and the loaded values are merged instead, with a `select`
 //! right before the load, or a `phi` whose values are loaded at the end of
 //! the incoming blocks (then the GEPs behind the phi must have constant
-//! indices, which are available there). Cbuffer memory does not change, so
-//! loading in every arm is safe. Merges left after that are rewritten as
-//! above.
+//! indices, which are available there). A phi read at a run-time index
+//! whose arms can all be rebuilt after it is split at the loads instead
+//! ([`split_phi_by_arm`]). Cbuffer memory does not change, so loading in
+//! every arm is safe. Merges left after that are rewritten as above.
 
 use crate::fast_hash::{FastMap, FastSet};
 use llvm_sys::LLVMOpcode;
@@ -47,8 +48,8 @@ use super::resource_access::is_cbuffer_pointer;
 use super::row_access::{dynamic_rows, emit_linear, exact_bytes, IrArith, ROW_BYTES};
 use super::PassError;
 use crate::ffi::{
-    clone_instruction, insert_before, AccessBuilder, ModuleLayout, RawBlock, RawBuilder, RawType,
-    RawValue, ValueKind,
+    clone_instruction, const_int, insert_before, AccessBuilder, ModuleLayout, RawBlock, RawBuilder,
+    RawType, RawValue, ValueKind,
 };
 
 /// Where a pointer's GEP chain starts.
@@ -188,7 +189,9 @@ pub fn merge_pointers<'ctx>(
                 let summary = handle_summaries(&[m], &incoming)[&m];
                 handle_source(m, summary, &incoming, entry).map(|_| ())
             })();
-            if mergeable.is_err() && split_loads(extra, m)? {
+            if mergeable.is_err()
+                && (split_loads(extra, m)? || split_phi_by_arm(extra, m, getpointer_id)?)
+            {
                 split_one = true;
                 break;
             }
@@ -543,11 +546,106 @@ fn handle_source<'ctx>(
             }
         }
     }
+    if let Some(error) = not_unique_resource(m, incoming) {
+        return Err(error);
+    }
     Err(PassError::at(
         m,
         "merges pointers into different cbuffers (or handles not available here); \
          only pointers into one cbuffer can be merged",
     ))
+}
+
+/// LLVM's `dxil-resource-access` error for an access whose pointer may lie
+/// in several resources, with LLVM's notes (the access, then each handle)
+/// and cblower's (the merge, and why it could not be split): `None` when
+/// the pointers reaching `m` read fewer than two handle globals.
+fn not_unique_resource<'ctx>(
+    m: RawValue<'ctx>,
+    incoming: &FastMap<RawValue<'ctx>, Vec<(Vec<RawValue<'ctx>>, Root<'ctx>)>>,
+) -> Option<PassError> {
+    let mut handles: Vec<RawValue<'ctx>> = Vec::new();
+    let mut globals: Vec<RawValue<'ctx>> = Vec::new();
+    let mut seen: FastSet<RawValue<'ctx>> = FastSet::default();
+    let mut work = vec![m];
+    while let Some(x) = work.pop() {
+        if !seen.insert(x) {
+            continue;
+        }
+        for (_, root) in incoming.get(&x).map(Vec::as_slice).unwrap_or_default() {
+            match root {
+                Root::Merge(other) => work.push(*other),
+                Root::GetPointer(gp) => {
+                    let Some(h) = gp.operand(0) else { continue };
+                    let global = (h.opcode() == Some(LLVMOpcode::LLVMLoad))
+                        .then(|| h.operand(0))
+                        .flatten()
+                        .filter(|g| g.kind() == ValueKind::GlobalVariable);
+                    if let Some(g) = global {
+                        if !globals.contains(&g) {
+                            globals.push(g);
+                            handles.push(h);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    if globals.len() < 2 {
+        return None;
+    }
+    let access = first_access(m).unwrap_or(m);
+    let mut before = vec![format!("At resource access:  {}", access.print())];
+    before.extend(
+        handles
+            .iter()
+            .map(|h| format!("Uses resource handle:  {}", h.print())),
+    );
+    let function = m
+        .parent_function()
+        .map(|f| f.name())
+        .unwrap_or_else(|| "<none>".to_owned());
+    let names: Vec<String> = globals.iter().map(|g| format!("@{}", g.name())).collect();
+    Some(PassError::LlvmWorded {
+        before,
+        message: "Resource access is not guaranteed to map to a unique global resource".into(),
+        after: vec![
+            format!(
+                "in function '{function}': this merge selects pointers into {} and cannot \
+                 be split into one load per buffer (a merge is split when everything reading \
+                 it is GEPs ending in loads; a phi read through a run-time index also needs \
+                 every incoming pointer rebuildable after it: constant GEPs on a buffer, not \
+                 loop-carried)",
+                names.join(" and ")
+            ),
+            format!("  {}", m.print()),
+        ],
+    })
+}
+
+/// The first load, store or call reading `m` through GEPs (the access LLVM's
+/// note names).
+fn first_access<'ctx>(m: RawValue<'ctx>) -> Option<RawValue<'ctx>> {
+    let mut seen: FastSet<RawValue<'ctx>> = FastSet::default();
+    let mut work = vec![m];
+    let mut found: Option<RawValue<'ctx>> = None;
+    while let Some(x) = work.pop() {
+        if !seen.insert(x) {
+            continue;
+        }
+        for user in x.users() {
+            match user.opcode() {
+                Some(LLVMOpcode::LLVMGetElementPtr) => work.push(user),
+                Some(LLVMOpcode::LLVMLoad)
+                | Some(LLVMOpcode::LLVMStore)
+                | Some(LLVMOpcode::LLVMCall) => {
+                    found = Some(user);
+                }
+                _ => {}
+            }
+        }
+    }
+    found
 }
 
 /// The first instruction after the phis of `phi`'s block.
@@ -682,6 +780,160 @@ fn split_loads<'ctx>(extra: &AccessBuilder<'ctx>, m: RawValue<'ctx>) -> Result<b
     Ok(true)
 }
 
+/// An arm of a merge rebuilt where it is read: the value every clone
+/// starts from (a `getpointer` call whose handle is loaded from a global,
+/// or an argument or a global, available everywhere), then the constant
+/// GEPs on it, outermost last.
+struct Remat<'ctx> {
+    base: RawValue<'ctx>,
+    geps: Vec<RawValue<'ctx>>,
+}
+
+/// How incoming pointer `v` of a merge can be rebuilt anywhere in the
+/// function, or `None`.
+fn rematerialisable<'ctx>(v: RawValue<'ctx>, getpointer_id: u32) -> Option<Remat<'ctx>> {
+    let mut geps = Vec::new();
+    let mut p = v;
+    let mut seen: FastSet<RawValue<'ctx>> = FastSet::default();
+    loop {
+        if !seen.insert(p) {
+            return None;
+        }
+        if p.opcode() != Some(LLVMOpcode::LLVMGetElementPtr) {
+            break;
+        }
+        if (1..p.num_operands()).any(|k| !p.operand(k).is_some_and(|o| o.is_constant())) {
+            return None;
+        }
+        geps.push(p);
+        p = p.operand(0)?;
+    }
+    geps.reverse();
+    let available = match p.kind() {
+        ValueKind::Argument | ValueKind::GlobalVariable => true,
+        _ if p.called_intrinsic_id() == getpointer_id && is_cbuffer_pointer(p) => {
+            let handle = p.operand(0)?;
+            p.operand(1).is_some_and(|o| o.is_constant())
+                && handle.opcode() == Some(LLVMOpcode::LLVMLoad)
+                && handle
+                    .operand(0)
+                    .is_some_and(|g| g.kind() == ValueKind::GlobalVariable)
+        }
+        _ => false,
+    };
+    available.then_some(Remat { base: p, geps })
+}
+
+/// Splits a `phi` of pointers into different buffers that is read through
+/// GEPs with run-time indices (which [`split_loads`] cannot move into the
+/// incoming blocks): the phi gets an `i1` phi per arm but the last
+/// (`%p.armK`, true on the edges that bring arm K), and every load behind
+/// it is repeated right where it is, on each arm rebuilt there (a fresh
+/// handle load, `getpointer` and the arm's constant GEPs, then the load's
+/// own GEPs), the values chosen by a `select` chain on those phis.
+/// Cbuffer memory does not change, so loading every arm is safe. Returns
+/// false, changing nothing, when `m` is not such a phi or an arm cannot be
+/// rebuilt (a loop-carried pointer, a run-time GEP on an arm).
+fn split_phi_by_arm<'ctx>(
+    extra: &AccessBuilder<'ctx>,
+    m: RawValue<'ctx>,
+    getpointer_id: u32,
+) -> Result<bool, PassError> {
+    if m.opcode() != Some(LLVMOpcode::LLVMPHI) {
+        return Ok(false);
+    }
+    let mut paths = Vec::new();
+    if !load_paths(m, &mut Vec::new(), &mut paths) || paths.is_empty() {
+        return Ok(false);
+    }
+    let mut arms: Vec<RawValue<'ctx>> = Vec::new();
+    for i in pointer_operands(m) {
+        let v = m
+            .operand(i)
+            .ok_or_else(|| PassError::at(m, "a merge without its operand"))?;
+        if !arms.contains(&v) {
+            arms.push(v);
+        }
+    }
+    if arms.len() < 2 {
+        return Ok(false);
+    }
+    let mut remats = Vec::new();
+    for &arm in &arms {
+        match rematerialisable(arm, getpointer_id) {
+            Some(r) => remats.push(r),
+            None => return Ok(false),
+        }
+    }
+    let name = m.name();
+    let i1 = extra.int_type(1);
+    let mut flags = Vec::new();
+    extra.position_before(m);
+    for (k, &arm) in arms.iter().enumerate().take(arms.len() - 1) {
+        let flag = extra.phi(i1, &format!("{name}.arm{k}"))?;
+        for i in pointer_operands(m) {
+            let bit = u64::from(m.operand(i) == Some(arm));
+            flag.add_incoming_like(const_int(i1, bit), m, i);
+        }
+        flags.push(flag);
+    }
+    for (geps, load) in &paths {
+        let mut values = Vec::new();
+        for (k, remat) in remats.iter().enumerate() {
+            let mut p = remat.base;
+            if remat.base.called_intrinsic_id() == getpointer_id {
+                let handle = remat
+                    .base
+                    .operand(0)
+                    .ok_or_else(|| PassError::at(m, "a getpointer without its handle"))?;
+                let h = clone_instruction(handle);
+                insert_before(h, *load, &handle.name())?;
+                let gp = clone_instruction(remat.base);
+                gp.set_operand(0, h);
+                insert_before(gp, *load, "")?;
+                p = gp;
+            }
+            for g in remat.geps.iter().chain(geps.iter()) {
+                let c = clone_instruction(*g);
+                c.set_operand(0, p);
+                insert_before(c, *load, "")?;
+                p = c;
+            }
+            let l = clone_instruction(*load);
+            l.set_operand(0, p);
+            let arm_name = if load.name().is_empty() {
+                String::new()
+            } else {
+                format!("{}.{name}{k}", load.name())
+            };
+            insert_before(l, *load, &arm_name)?;
+            values.push(l);
+        }
+        extra.position_before(*load);
+        let mut merged = values[values.len() - 1];
+        for k in (0..flags.len()).rev() {
+            merged = extra.select(flags[k], values[k], merged, "")?;
+        }
+        let load_name = load.name();
+        load.replace_all_uses_with(merged);
+        load.erase_instruction();
+        merged.set_name(&load_name);
+    }
+    let mut geps: Vec<RawValue<'ctx>> = Vec::new();
+    for g in paths.into_iter().flat_map(|(g, _)| g) {
+        if !geps.contains(&g) {
+            geps.push(g);
+        }
+    }
+    while let Some(k) = geps.iter().position(|g| !g.has_uses()) {
+        geps.remove(k).erase_instruction();
+    }
+    if !m.has_uses() {
+        m.erase_instruction();
+    }
+    Ok(true)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -731,5 +983,38 @@ mod tests {
              call void @keep(ptr addrspace(2) %p)\nret float %x\n",
             |s| assert!(!load_paths(s, &mut Vec::new(), &mut Vec::new())),
         );
+    }
+
+    #[test]
+    fn arms_on_global_handles_are_rebuildable_and_loop_carried_ones_are_not() {
+        let ctx = Context::create();
+        let text = "%L = type <{ float }>\n\
+            @A.cb = global target(\"dx.CBuffer\", %L) poison\n\
+            declare ptr addrspace(2) @llvm.dx.resource.getpointer.p2.tdx.CBuffer_s_Lst(target(\"dx.CBuffer\", %L), i32)\n\
+            define void @f(i32 %i) {\n\
+            entry:\n\
+            %h = load target(\"dx.CBuffer\", %L), ptr @A.cb\n\
+            %g = call ptr addrspace(2) @llvm.dx.resource.getpointer.p2.tdx.CBuffer_s_Lst(target(\"dx.CBuffer\", %L) %h, i32 0)\n\
+            %c = getelementptr i8, ptr addrspace(2) %g, i32 4\n\
+            %r = getelementptr i8, ptr addrspace(2) %g, i32 %i\n\
+            br label %loop\n\
+            loop:\n\
+            %p = phi ptr addrspace(2) [ %c, %entry ], [ %n, %loop ]\n\
+            %n = getelementptr i8, ptr addrspace(2) %p, i32 16\n\
+            br label %loop\n\
+            }\n";
+        let module = parse_module(&ctx, text.as_bytes(), "t.ll").unwrap();
+        let f = module_functions(&module)
+            .into_iter()
+            .find(|f| f.name() == "f")
+            .unwrap();
+        let id = crate::ffi::intrinsic_id(GETPOINTER);
+        let entry = f.blocks()[0].instructions();
+        let (g, c, r) = (entry[1], entry[2], entry[3]);
+        let remat = rematerialisable(c, id).expect("a constant GEP on a getpointer");
+        assert!(remat.base == g && remat.geps == [c]);
+        assert!(rematerialisable(r, id).is_none(), "a run-time GEP");
+        let n = f.blocks()[1].instructions()[1];
+        assert!(rematerialisable(n, id).is_none(), "loop-carried");
     }
 }
