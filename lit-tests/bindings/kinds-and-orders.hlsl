@@ -1,7 +1,7 @@
 // Every resource and buffer with its class, registers, space, count and how
 // it was bound; the order IDs are clang-22's (implicit ones counted in source
-// order, per target: a vk::binding binds on SPIR-V only). Unbounded arrays
-// show as ranges.
+// order, per target: a vk::binding binds on SPIR-V only; a RWStructuredBuffer's
+// counter takes the ID after the buffer's). Unbounded arrays show as ranges.
 // RUN: %cblower bindings %s | FileCheck %s --match-full-lines --strict-whitespace
 // RUN: %cblower bindings --format json %s | FileCheck %s --check-prefix=JSON
 // RUN: %cblower bindings --format html %s | FileCheck %s --check-prefix=HTML
@@ -24,11 +24,11 @@ float g;
 // CHECK-NEXT:  t     t0.. (unbounded) 2     unbounded Texture2D<float4>        Bindless explicit register                                      {{.*}}kinds-and-orders.hlsl:11:32
 // CHECK-NEXT:  s     -                0     1         SamplerState             Linear   implicit, order ID 0 (DXIL) / 0 (SPIR-V)               {{.*}}kinds-and-orders.hlsl:12:14
 // CHECK-NEXT:  u     -                0     1         RWStructuredBuffer<uint> Counters implicit, order ID 1 (DXIL) / 1 (SPIR-V)               {{.*}}kinds-and-orders.hlsl:13:26
-// CHECK-NEXT:  u     -                0     1         RWTexture2D<float4>      Out      implicit, order ID 2 (DXIL); SPIR-V: vk::binding(3, 1) {{.*}}kinds-and-orders.hlsl:14:43
+// CHECK-NEXT:  u     -                0     1         RWTexture2D<float4>      Out      implicit, order ID 3 (DXIL); SPIR-V: vk::binding(3, 1) {{.*}}kinds-and-orders.hlsl:14:43
 // CHECK-NEXT:  b     b0               0     1         cbuffer                  Frame    explicit register                                      {{.*}}kinds-and-orders.hlsl:15:17
-// CHECK-NEXT:  b     -                0     1         cbuffer                  Implicit implicit, order ID 3 (DXIL) / 2 (SPIR-V)               {{.*}}kinds-and-orders.hlsl:16:9
+// CHECK-NEXT:  b     -                0     1         cbuffer                  Implicit implicit, order ID 4 (DXIL) / 3 (SPIR-V)               {{.*}}kinds-and-orders.hlsl:16:9
 // CHECK-NEXT:  b     b1..b2           3     2         ConstantBuffer<P>        Params   explicit register                                      {{.*}}kinds-and-orders.hlsl:18:31
-// CHECK-NEXT:  b     -                0     1         cbuffer                  $Globals implicit, order ID 4 (DXIL) / 3 (SPIR-V)               {{.*}}kinds-and-orders.hlsl:19:7
+// CHECK-NEXT:  b     -                0     1         cbuffer                  $Globals implicit, order ID 5 (DXIL) / 4 (SPIR-V)               {{.*}}kinds-and-orders.hlsl:19:7
 // CHECK-EMPTY:
 // CHECK-NEXT:no overlapping registers
 
@@ -45,8 +45,8 @@ float g;
 // JSON:      "name": "Out",
 // JSON:      "assigned": "implicit",
 // JSON-NEXT: "implicit_order": {
-// JSON-NEXT:   "dxil": 2,
-// JSON-NEXT:   "spirv": 2
+// JSON-NEXT:   "dxil": 3,
+// JSON-NEXT:   "spirv": 3
 // JSON-NEXT: },
 // JSON-NEXT: "vk_binding": {
 // JSON-NEXT:   "binding": 3,

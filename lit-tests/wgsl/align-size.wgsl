@@ -24,4 +24,4 @@ struct Header {
 // CHECK-NEXT:         0  1  2  3  4  5  6  7  8  9  10 11 12 13 14 15
 // CHECK-NEXT:   c0   |version    |pad: field size--------------------|
 // CHECK-NEXT:   c1   |tint                               |scale      |
-// CHECK-NEXT:   c2   |pad: field |pad: alignm|offset                 |
+// CHECK-NEXT:   c2   |pad: field |pad: alignm|offset                 |  pad: field size, pad: alignment

@@ -49,9 +49,9 @@ fn fs_main(@location(0) world: vec3<f32>) -> @location(0) vec4<f32> {
 // CHECK-NEXT:   c1   |view_proj.c1                                   |
 // CHECK-NEXT:   c2   |view_proj.c2                                   |
 // CHECK-NEXT:   c3   |view_proj.c3                                   |
-// CHECK-NEXT:   c4   |normal_matrix.c0                   |pad: array |
-// CHECK-NEXT:   c5   |normal_matrix.c1                   |pad: array |
-// CHECK-NEXT:   c6   |normal_matrix.c2                   |pad: array |
+// CHECK-NEXT:   c4   |normal_matrix.c0                   |pad: matrix|  pad: matrix column
+// CHECK-NEXT:   c5   |normal_matrix.c1                   |pad: matrix|  pad: matrix column
+// CHECK-NEXT:   c6   |normal_matrix.c2                   |pad: matrix|  pad: matrix column
 // CHECK-NEXT:   c7   |position                           |exposure   |
 // CHECK-NEXT:   c8   |jitter                 |pad: tail--------------|
 // CHECK-EMPTY:
@@ -70,7 +70,7 @@ fn fs_main(@location(0) world: vec3<f32>) -> @location(0) vec4<f32> {
 // CHECK-EMPTY:
 // CHECK-NEXT:         0  1  2  3  4  5  6  7  8  9  10 11 12 13 14 15
 // CHECK-NEXT:   c0   |count      |pad: alignment---------------------|
-// CHECK-NEXT:   c1   |items[0].position                  |items[0].ra|
+// CHECK-NEXT:   c1   |items[0].position                  |items[0].ra|  items[0].radius
 // CHECK-NEXT:   c2   |items[0].color                     |pad: tail--|
-// CHECK-NEXT:   c3   |items[1].position                  |items[1].ra|
+// CHECK-NEXT:   c3   |items[1].position                  |items[1].ra|  items[1].radius
 // CHECK-NEXT:   c4   |items[1].color                     |pad: tail--|

@@ -32,11 +32,11 @@ struct Mesh {
 // CHECK-NEXT:       80      8     8  float2                       uv
 // CHECK-EMPTY:
 // CHECK-NEXT:         0  1  2  3  4  5  6  7  8  9  10 11 12 13 14 15
-// CHECK-NEXT:   c0   |vertex_coun|pad: alignment---------------------|
-// CHECK-NEXT:   c1   |bounds_min                         |pad: alignm|
-// CHECK-NEXT:   c2   |bounds_max                         |pad: alignm|
-// CHECK-NEXT:   c3   |vertices[0].position               |pad: alignm|
-// CHECK-NEXT:   c4   |vertices[0].normal                 |pad: alignm|
+// CHECK-NEXT:   c0   |vertex_coun|pad: alignment---------------------|  vertex_count
+// CHECK-NEXT:   c1   |bounds_min                         |pad: alignm|  pad: alignment
+// CHECK-NEXT:   c2   |bounds_max                         |pad: alignm|  pad: alignment
+// CHECK-NEXT:   c3   |vertices[0].position               |pad: alignm|  pad: alignment
+// CHECK-NEXT:   c4   |vertices[0].normal                 |pad: alignm|  pad: alignment
 // CHECK-NEXT:   c5   |vertices[0].uv         |pad: tail--------------|
 // CHECK-EMPTY:
 // CHECK-NEXT: @group(0) @binding(1) var<storage, read_write> indices: array<u32>  [rules: wgsl-storage, size: 4 bytes]
