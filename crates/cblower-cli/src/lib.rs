@@ -1,6 +1,7 @@
 //! Shared pieces of the `cblower` and `cblower-opt` command lines.
 
 pub mod big_stack;
+pub mod check_cmd;
 pub mod emit_cmd;
 pub mod exit;
 pub mod frontend_args;

@@ -64,6 +64,18 @@ pub struct BufferSpans {
     pub members: Vec<Span>,
 }
 
+/// Where a named struct and its fields were declared (`cblower check`
+/// places its warnings and fix-its there).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StructSpans {
+    /// The struct as the layout engine sees it (qualified name, base first).
+    pub ty: std::sync::Arc<cblower_layout::StructTy>,
+    /// The struct's name in its definition.
+    pub name: Span,
+    /// Each field's declarator name, parallel to `ty.all_fields()`.
+    pub fields: Vec<Span>,
+}
+
 /// The buffers of one translation unit.
 #[derive(Clone, Debug)]
 pub struct Program {
@@ -79,6 +91,8 @@ pub struct Program {
     pub warnings: Diagnostics,
     /// Every file read, for rendering diagnostics at [`Span`]s.
     pub sources: SourceMap,
+    /// Every named struct defined without errors, in source order.
+    pub structs: Vec<StructSpans>,
 }
 
 impl Program {
@@ -226,6 +240,7 @@ fn run_here(
                 implicit_orders: l.implicit_orders,
                 warnings: diagnostics,
                 sources,
+                structs: l.structs,
             })
         }
         Err(d) => {

@@ -35,6 +35,8 @@ pub struct Lowered {
     pub vk_bindings: Vec<Option<VkBinding>>,
     /// Parallel to `buffers`: Clang's implicit-binding order IDs.
     pub implicit_orders: Vec<ImplicitOrder>,
+    /// Every named struct defined without errors, in source order.
+    pub structs: Vec<crate::StructSpans>,
 }
 
 /// Lowers parsed items; the warnings are dropped (tests use this).
@@ -1252,6 +1254,13 @@ impl Lowerer<'_> {
                     .map(|d| TypeEntry::Broken(Box::new(d))),
                 false => None,
             };
+            if entry.is_none() {
+                self.out.structs.push(crate::StructSpans {
+                    ty: s.clone(),
+                    name: name_span,
+                    fields: spans.clone(),
+                });
+            }
             self.types.insert(
                 qualified.clone(),
                 entry.unwrap_or_else(|| TypeEntry::Struct(s.clone())),

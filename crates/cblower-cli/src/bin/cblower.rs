@@ -22,6 +22,9 @@ enum Command {
     EmitLlvm(cblower_cli::emit_cmd::EmitArgs),
     /// Write C, C++ or Rust structs that match every buffer byte for byte.
     Mirror(cblower_cli::mirror_cmd::MirrorArgs),
+    /// Warn about implicit padding (with fix-its), or compare a shared
+    /// header's C++ layout with the HLSL one (--cpp).
+    Check(cblower_cli::check_cmd::CheckArgs),
 }
 
 fn main() -> ExitCode {
@@ -41,6 +44,7 @@ fn main() -> ExitCode {
         Command::Layout(args) => cblower_cli::layout_cmd::run(&args),
         Command::EmitLlvm(args) => cblower_cli::emit_cmd::run(&args),
         Command::Mirror(args) => cblower_cli::mirror_cmd::run(&args),
+        Command::Check(args) => cblower_cli::check_cmd::run(&args),
     };
     ExitCode::from(code as u8)
 }
