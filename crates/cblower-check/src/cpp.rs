@@ -595,7 +595,7 @@ fn compare(
             let h_gap = h_off.saturating_sub(h_end);
             let c_gap = c_off.saturating_sub(c_end);
             let fix = match prev {
-                Some((_, _, false, p)) if h_gap == c_gap => {
+                Some((_, _, false, p)) if h_gap <= c_gap => {
                     format!("follows from `{p}` above; fix that first")
                 }
                 _ if h_gap > c_gap && c_gap == 0 => {

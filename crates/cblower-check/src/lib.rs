@@ -283,6 +283,9 @@ struct Ctx<'a> {
     files: Files,
     seen_structs: HashSet<String>,
     out: Vec<PaddingWarning>,
+    /// Buffer members share one scope: padding names are unique across
+    /// every buffer of the file.
+    buffer_pads: PadNames,
 }
 
 /// Every implicit-padding warning of the enabled kinds in `program`'s
@@ -310,6 +313,12 @@ pub fn check_padding(
         files: Files::default(),
         seen_structs: HashSet::new(),
         out: Vec::new(),
+        buffer_pads: PadNames::new(
+            program
+                .buffers
+                .iter()
+                .flat_map(|b| b.members.iter().map(|m| &*m.name)),
+        ),
     };
     for (i, layout) in layouts.iter().enumerate() {
         let decl = &program.buffers[i];
@@ -388,7 +397,12 @@ impl Ctx<'_> {
         own_index: &dyn Fn(&str) -> Option<usize>,
         names: &[&str],
     ) {
-        let mut pad_names = PadNames::new(names.iter().copied());
+        let is_buffer = matches!(owner, Owner::Buffer { .. });
+        let mut pad_names = if is_buffer {
+            std::mem::replace(&mut self.buffer_pads, PadNames::new([]))
+        } else {
+            PadNames::new(names.iter().copied())
+        };
         // Members whose padding inside gets a retype fix-it: that fix-it
         // also fills the gap right after them, which gets none of its own.
         let mut retyped = HashSet::new();
@@ -507,6 +521,9 @@ impl Ctx<'_> {
                 fixit,
                 note,
             });
+        }
+        if is_buffer {
+            self.buffer_pads = pad_names;
         }
     }
 
