@@ -259,8 +259,12 @@ fn items(program: &Program, opts: &CppOptions) -> Result<Vec<Item>, CppError> {
                 )
             })
             .collect();
+        let cpp_name = match &decl.namespace {
+            Some(ns) => format!("{ns}::{}", decl.name),
+            None => decl.name.to_string(),
+        };
         out.push(Item {
-            cpp_name: decl.name.to_string(),
+            cpp_name,
             hlsl_size: l.size().get(),
             members,
             location: Some(source_loc(&program.sources, spans.name, spans.name.start)),

@@ -25,10 +25,10 @@
 //! let opts = CheckOptions::default();
 //! let warnings = check_padding(&program, &opts).unwrap();
 //! assert_eq!(warnings.len(), 1);
-//! assert_eq!(warnings[0].kind, WarningKind::ImplicitPadding);
+//! assert_eq!(warnings[0].kind, WarningKind::RowStraddle);
 //! assert_eq!(warnings[0].bytes, 12);
 //! assert_eq!(warnings[0].fixit.as_ref().unwrap().text, "float3 _pad0;\n    ");
-//! assert!(render_text(&warnings, false).contains("[-Wimplicit-padding]"));
+//! assert!(render_text(&warnings, false).contains("[-Wrow-straddle]"));
 //! std::fs::remove_dir_all(&dir).unwrap();
 //! ```
 #![deny(missing_docs)]
@@ -320,12 +320,28 @@ pub fn check_padding(
                 .flat_map(|b| b.members.iter().map(|m| &*m.name)),
         ),
     };
+    let mut element_types = HashSet::new();
     for (i, layout) in layouts.iter().enumerate() {
         let decl = &program.buffers[i];
         let spans = &program.spans[i];
+        // `ConstantBuffer<T>`: the members are `T`'s fields, in `T`'s scope;
+        // a second buffer of the same `T` has the same gaps at the same place.
+        let element = decl
+            .element_type
+            .clone()
+            .filter(|_| decl.kind == cblower_layout::BufferKind::ConstantBuffer);
+        if let Some(t) = &element {
+            if !element_types.insert(t.clone()) {
+                continue;
+            }
+        }
         let what = match decl.kind {
-            cblower_layout::BufferKind::Globals => "buffer".to_owned(),
-            _ => format!("cbuffer '{}'", decl.name),
+            cblower_layout::BufferKind::Globals => "'$Globals'".to_owned(),
+            cblower_layout::BufferKind::CBuffer => format!("cbuffer '{}'", decl.name),
+            cblower_layout::BufferKind::TBuffer => format!("tbuffer '{}'", decl.name),
+            cblower_layout::BufferKind::ConstantBuffer => {
+                format!("ConstantBuffer '{}'", decl.name)
+            }
         };
         let span_of = |name: &str| {
             decl.members
@@ -341,6 +357,7 @@ pub fn check_padding(
         let owner = Owner::Buffer {
             buffer: buffers[i],
             layout,
+            own_scope: element.is_some(),
         };
         let own_index = |name: &str| decl.members.iter().position(|m| &*m.name == name);
         let names: Vec<&str> = decl.members.iter().map(|m| &*m.name).collect();
@@ -397,7 +414,13 @@ impl Ctx<'_> {
         own_index: &dyn Fn(&str) -> Option<usize>,
         names: &[&str],
     ) {
-        let is_buffer = matches!(owner, Owner::Buffer { .. });
+        let is_buffer = matches!(
+            owner,
+            Owner::Buffer {
+                own_scope: false,
+                ..
+            }
+        );
         let mut pad_names = if is_buffer {
             std::mem::replace(&mut self.buffer_pads, PadNames::new([]))
         } else {

@@ -199,3 +199,57 @@ fn type_text(sources: &SourceMap, t: &Tokens, first: usize, comma: usize) -> Opt
     let s = text.get(t.toks[first].span.start as usize..t.toks[name].span.start as usize)?;
     Some(s.trim_end().to_owned())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn columns_count_bytes_like_clang() {
+        let text = "a\n\tb\u{e9}c;\n";
+        assert_eq!(line_col(text, 0), LineCol { line: 1, col: 1 });
+        assert_eq!(line_col(text, 3), LineCol { line: 2, col: 2 });
+        // `c` follows a two-byte character: column 5, as clang counts.
+        assert_eq!(line_col(text, 6), LineCol { line: 2, col: 5 });
+        assert_eq!(line_text(text, 4), "\tb\u{e9}c;");
+        assert_eq!(indent_at(text, 3), ("\t".to_owned(), true));
+        assert_eq!(indent_at(text, 4), ("\t".to_owned(), false));
+    }
+
+    fn decl_of(src: &str, name: &str) -> Option<(String, Option<(u32, String)>, String)> {
+        let mut sources = SourceMap::new();
+        let id = sources.add("t.hlsl", Some("t.hlsl".into()), src.to_owned());
+        let at = u32::try_from(src.rfind(name)?).ok()?;
+        let span = Span::new(id, at, at + u32::try_from(name.len()).ok()?);
+        let d = Files::default().decl(&sources, span, name)?;
+        let ty = d
+            .sole_type_token
+            .map(|t| sources.snippet(t).to_owned())
+            .unwrap_or_default();
+        Some((
+            src[d.start as usize..d.end as usize].to_owned(),
+            d.comma,
+            ty,
+        ))
+    }
+
+    #[test]
+    fn declarations_are_found_on_tokens() {
+        let (text, comma, ty) =
+            decl_of("cbuffer B {\n  // x; y\n  row_major float3x3 m;\n};", "m").unwrap();
+        assert_eq!(
+            (text.as_str(), comma, ty.as_str()),
+            ("row_major float3x3 m;", None, "float3x3")
+        );
+        let (text, comma, ty) = decl_of("cbuffer B { vector<float, 2> a, b; };", "b").unwrap();
+        assert_eq!(text, ", b;");
+        assert_eq!(comma, Some((30, "vector<float, 2>".to_owned())));
+        assert_eq!(ty, "");
+        let (text, _, _) = decl_of(
+            "cbuffer B { [[vk::offset(4)]] float fade : packoffset(c0.y); };",
+            "fade",
+        )
+        .unwrap();
+        assert_eq!(text, "[[vk::offset(4)]] float fade : packoffset(c0.y);");
+    }
+}

@@ -186,6 +186,9 @@ pub(crate) enum Owner<'a> {
     Buffer {
         buffer: ProgramBuffer<'a>,
         layout: &'a BufferLayout,
+        /// The members live in a struct's scope (`ConstantBuffer<T>`), not
+        /// in the one all `cbuffer` members share.
+        own_scope: bool,
     },
     /// A struct definition, and its layout relative to its start.
     Struct { ty: &'a StructTy, node: &'a Node },
@@ -278,5 +281,66 @@ impl Owner<'_> {
             }
             Owner::Struct { ty, .. } => ty.fields.get(index).map(|f| f.name.to_string()),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn texts(rules: RuleSet, offset: u64, bytes: u64, packoffset: bool) -> Option<Vec<String>> {
+        let mut names = PadNames::new(["_pad0"]);
+        pad_decls(
+            LayoutOptions::new(rules),
+            offset,
+            bytes,
+            packoffset,
+            &mut names,
+        )
+        .map(|p| p.iter().map(PadDecl::text).collect())
+    }
+
+    #[test]
+    fn cbuffer_gaps_are_vectors_that_fit_the_row_then_whole_rows() {
+        assert_eq!(
+            texts(RuleSet::CBuffer, 4, 12, false).unwrap(),
+            ["float3 _pad1;"]
+        );
+        assert_eq!(
+            texts(RuleSet::CBuffer, 8, 40, false).unwrap(),
+            ["float2 _pad1;", "float4 _pad2[2];"]
+        );
+        assert_eq!(
+            texts(RuleSet::CBuffer, 4, 28, true).unwrap(),
+            [
+                "float3 _pad1 : packoffset(c0.y);",
+                "float4 _pad2 : packoffset(c1.x);"
+            ]
+        );
+    }
+
+    #[test]
+    fn tight_rules_use_float_arrays_and_std140_aligned_vectors() {
+        assert_eq!(
+            texts(RuleSet::Structured, 4, 12, false).unwrap(),
+            ["float _pad1[3];"]
+        );
+        assert_eq!(
+            texts(RuleSet::Std430, 12, 4, false).unwrap(),
+            ["float _pad1;"]
+        );
+        assert_eq!(
+            texts(RuleSet::Std140, 4, 12, false).unwrap(),
+            ["float _pad1;", "float2 _pad2;"]
+        );
+    }
+
+    #[test]
+    fn odd_gaps_have_no_spelling_without_16_bit_types() {
+        assert_eq!(texts(RuleSet::Structured, 2, 2, false), None);
+        let mut names = PadNames::new([]);
+        let opts = LayoutOptions::new(RuleSet::Structured).native_16bit(true);
+        let p = pad_decls(opts, 2, 2, false, &mut names).unwrap();
+        assert_eq!(p[0].text(), "uint16_t _pad0;");
     }
 }

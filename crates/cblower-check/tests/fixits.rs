@@ -38,6 +38,14 @@ cbuffer Samples : register(b2) {
     float alignment;
     double d;
 };
+struct Params {
+    float2 uv;
+    float3 normal;
+};
+ConstantBuffer<Params> first_params : register(b3);
+ConstantBuffer<Params> second_params : register(b4);
+float global_time;
+float4 global_tint;
 ";
 
 fn all_on(rules: RuleSet) -> CheckOptions {

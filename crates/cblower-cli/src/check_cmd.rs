@@ -121,7 +121,7 @@ pub fn run(args: &CheckArgs) -> i32 {
         return match check_cpp(&program, &cpp) {
             Ok(report) => {
                 match args.format {
-                    CheckFormat::Text => print!("{}", render_cpp_text(&report)),
+                    CheckFormat::Text => eprint!("{}", render_cpp_text(&report)),
                     CheckFormat::Json => println!(
                         "{}",
                         serde_json::to_string_pretty(&report).unwrap_or_default()
