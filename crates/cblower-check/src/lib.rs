@@ -283,6 +283,9 @@ struct Ctx<'a> {
     files: Files,
     seen_structs: HashSet<String>,
     out: Vec<PaddingWarning>,
+    /// Inside a struct made from a template: its text is every
+    /// instance's, so no fix-it is offered.
+    in_template: bool,
     /// Buffer members share one scope: padding names are unique across
     /// every buffer of the file.
     buffer_pads: PadNames,
@@ -313,6 +316,7 @@ pub fn check_padding(
         files: Files::default(),
         seen_structs: HashSet::new(),
         out: Vec::new(),
+        in_template: false,
         buffer_pads: PadNames::new(
             program
                 .buffers
@@ -395,7 +399,13 @@ impl Ctx<'_> {
         source_loc(&self.program.sources, span, byte)
     }
 
-    fn emit(&mut self, w: PaddingWarning) {
+    fn emit(&mut self, mut w: PaddingWarning) {
+        if self.in_template && w.fixit.is_some() {
+            w.fixit = None;
+            w.note = Some(
+                "the struct is a template instance; write the padding in the template if every instance needs it".to_owned(),
+            );
+        }
         if self.opts.is_on(w.kind) {
             self.out.push(w);
         }
@@ -791,6 +801,8 @@ impl Ctx<'_> {
         let base = node.offset.get();
         let owner = Owner::Struct { ty: s, node };
         let names: Vec<&str> = all.iter().map(String::as_str).collect();
+        let outer = self.in_template;
+        self.in_template = outer || name.contains('<');
         self.owner(
             &format!("struct '{name}'"),
             &owner,
@@ -801,6 +813,7 @@ impl Ctx<'_> {
             &own_index,
             &names,
         );
+        self.in_template = outer;
     }
 
     /// Padding between the elements of array member `f` whose innermost

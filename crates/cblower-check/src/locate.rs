@@ -111,6 +111,7 @@ impl Files {
         // Back to the `;`, `{` or `}` before the declaration, or a comma
         // outside brackets.
         let mut depth = 0i32;
+        let mut brackets = 0i32;
         let mut i = at;
         let mut comma = None;
         while i > 0 {
@@ -120,6 +121,15 @@ impl Files {
             }
             if p.kind == TokenKind::Punct {
                 match &*p.text {
+                    "]" => brackets += 1,
+                    "[" => brackets -= 1,
+                    _ => {}
+                }
+                match &*p.text {
+                    // Parentheses before a name outside `[[...]]` are a
+                    // macro invocation (`DECLARE_PAIR(pos)`): the text is
+                    // not the declaration's.
+                    ")" if brackets <= 0 => return None,
                     ")" | "]" | ">" => depth += 1,
                     "(" | "[" | "<" => depth -= 1,
                     ";" | "{" | "}" if depth <= 0 => break,
@@ -149,6 +159,15 @@ impl Files {
                     "(" | "[" | "<" => depth += 1,
                     ")" | "]" | ">" => depth -= 1,
                     "," if depth == 0 => commas += 1,
+                    // A bitfield (`uint a : 1;`) shares its storage with
+                    // the declarations around it: no one place to edit.
+                    ":" if depth == 0
+                        && t.toks
+                            .get(j + 1)
+                            .is_some_and(|n| n.kind == TokenKind::Number) =>
+                    {
+                        return None
+                    }
                     ";" if depth <= 0 => break x.span.end,
                     "{" | "}" => return None,
                     _ => {}
@@ -216,7 +235,10 @@ mod tests {
         assert_eq!(indent_at(text, 4), ("\t".to_owned(), false));
     }
 
-    fn decl_of(src: &str, name: &str) -> Option<(String, Option<(u32, String)>, String)> {
+    /// The declaration's text, its comma and type text, its sole type token.
+    type Found = (String, Option<(u32, String)>, String);
+
+    fn decl_of(src: &str, name: &str) -> Option<Found> {
         let mut sources = SourceMap::new();
         let id = sources.add("t.hlsl", Some("t.hlsl".into()), src.to_owned());
         let at = u32::try_from(src.rfind(name)?).ok()?;

@@ -17,11 +17,10 @@ fn compilers() -> [&'static str; 2] {
     ["g++", "/usr/lib/llvm-22/bin/clang++"]
 }
 
-fn run(
-    header: &str,
-    prelude: Prelude,
-    cxx: &str,
-) -> Result<Vec<(String, u64, u64, u64, u64)>, CppError> {
+/// `Type::member`, HLSL offset and size, C++ offset and size.
+type Row = (String, u64, u64, u64, u64);
+
+fn run(header: &str, prelude: Prelude, cxx: &str) -> Result<Vec<Row>, CppError> {
     let path = input(header);
     let program = cblower_hlsl::parse_file(&path, &Default::default()).unwrap();
     let opts = CppOptions {
