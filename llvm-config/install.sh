@@ -4,6 +4,7 @@
 #     llvm-22-dev (headers, libLLVM for llvm-sys), llvm-22-tools (FileCheck,
 #     not, count), clang-22 (the reference compiler for differential tests),
 #     and the libraries linking against libLLVM needs;
+#   * g++ (with clang++-22, the two compilers `cblower check --cpp` is tested with);
 #   * lit, pinned, from PyPI into ./.venv.
 # Safe to run any number of times.
 set -euo pipefail
@@ -12,7 +13,7 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 repo="$(cd "$here/.." && pwd)"
 LLVM_PREFIX=/usr/lib/llvm-22
 LIT_VERSION=18.1.8
-PACKAGES=(llvm-22-dev llvm-22-tools llvm-22 clang-22 libpolly-22-dev
+PACKAGES=(llvm-22-dev llvm-22-tools llvm-22 clang-22 libpolly-22-dev g++
           zlib1g-dev libzstd-dev libxml2-dev libffi-dev libedit-dev libncurses-dev
           python3-venv)
 

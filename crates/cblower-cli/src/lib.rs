@@ -2,6 +2,7 @@
 
 pub mod big_stack;
 pub mod bindings_cmd;
+pub mod check_cmd;
 pub mod emit_cmd;
 pub mod exit;
 pub mod frontend_args;

@@ -64,6 +64,18 @@ pub struct BufferSpans {
     pub members: Vec<Span>,
 }
 
+/// Where a named struct and its fields were declared (`cblower check`
+/// places its warnings and fix-its there).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StructSpans {
+    /// The struct as the layout engine sees it (qualified name, base first).
+    pub ty: std::sync::Arc<cblower_layout::StructTy>,
+    /// The struct's name in its definition.
+    pub name: Span,
+    /// Each field's declarator name, parallel to `ty.all_fields()`.
+    pub fields: Vec<Span>,
+}
+
 /// The buffers of one translation unit.
 #[derive(Clone, Debug)]
 pub struct Program {
@@ -86,6 +98,8 @@ pub struct Program {
     pub warnings: Diagnostics,
     /// Every file read, for rendering diagnostics at [`Span`]s.
     pub sources: SourceMap,
+    /// Every named struct defined without errors, in source order.
+    pub structs: Vec<StructSpans>,
 }
 
 impl Program {
@@ -248,6 +262,7 @@ fn run_here(
                 binding_spans: l.binding_spans,
                 warnings: diagnostics,
                 sources,
+                structs: l.structs,
             })
         }
         Err(d) => {

@@ -42,6 +42,8 @@ pub struct Lowered {
     /// Parallel to `bindings`: the declared name, and the `register(...)`
     /// annotation if any.
     pub binding_spans: Vec<(Span, Option<Span>)>,
+    /// Every named struct defined without errors, in source order.
+    pub structs: Vec<crate::StructSpans>,
 }
 
 /// Lowers parsed items; the warnings are dropped (tests use this).
@@ -1389,6 +1391,13 @@ impl Lowerer<'_> {
                     .map(|d| TypeEntry::Broken(Box::new(d))),
                 false => None,
             };
+            if entry.is_none() {
+                self.out.structs.push(crate::StructSpans {
+                    ty: s.clone(),
+                    name: name_span,
+                    fields: spans.clone(),
+                });
+            }
             self.types.insert(
                 qualified.clone(),
                 entry.unwrap_or_else(|| TypeEntry::Struct(s.clone())),

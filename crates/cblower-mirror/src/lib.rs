@@ -232,6 +232,22 @@ impl CpuScalar {
     }
 }
 
+/// The CPU scalar that stores an HLSL scalar `s` laid out in `size` bytes
+/// (HLSL `bool` is a 4-byte `uint32_t`, `min16float` without native 16-bit
+/// types a 4-byte `float`): the mapping every mirror uses, for tools that
+/// compare a CPU type with the HLSL one (`cblower check --cpp`).
+///
+/// ```
+/// use cblower_layout::Scalar;
+/// use cblower_mirror::{cpu_scalar, CpuScalar};
+///
+/// assert_eq!(cpu_scalar(Scalar::Bool, 4).unwrap(), CpuScalar::U32);
+/// assert_eq!(cpu_scalar(Scalar::Bool, 4).unwrap().c(), "uint32_t");
+/// ```
+pub fn cpu_scalar(s: cblower_layout::Scalar, size: u64) -> Result<CpuScalar, MirrorError> {
+    model::cpu_scalar(s, size)
+}
+
 /// One scalar element of a buffer and where the CPU struct holds it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ElementAccess {

@@ -116,7 +116,7 @@ pub(crate) fn hlsl_decl(ty: &Ty, name: &str) -> String {
     format!("{t} {name}{dims}")
 }
 
-fn cpu_scalar(s: Scalar, size: u64) -> Result<CpuScalar, MirrorError> {
+pub(crate) fn cpu_scalar(s: Scalar, size: u64) -> Result<CpuScalar, MirrorError> {
     let signed = matches!(
         s,
         Scalar::Int | Scalar::Int16 | Scalar::Int64 | Scalar::Min16Int | Scalar::Min12Int

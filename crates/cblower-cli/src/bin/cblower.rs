@@ -24,6 +24,9 @@ enum Command {
     Mirror(cblower_cli::mirror_cmd::MirrorArgs),
     /// List every resource and buffer with its registers; overlaps are errors.
     Bindings(cblower_cli::bindings_cmd::BindingsArgs),
+    /// Warn about implicit padding (with fix-its), or compare a shared
+    /// header's C++ layout with the HLSL one (--cpp).
+    Check(cblower_cli::check_cmd::CheckArgs),
 }
 
 fn main() -> ExitCode {
@@ -44,6 +47,7 @@ fn main() -> ExitCode {
         Command::EmitLlvm(args) => cblower_cli::emit_cmd::run(&args),
         Command::Mirror(args) => cblower_cli::mirror_cmd::run(&args),
         Command::Bindings(args) => cblower_cli::bindings_cmd::run(&args),
+        Command::Check(args) => cblower_cli::check_cmd::run(&args),
     };
     ExitCode::from(code as u8)
 }
