@@ -15,6 +15,7 @@ cbuffer AfterStruct { Ends s; min16float s_m; float s_f; };
 cbuffer AfterArray { float a_a; min16float a_arr[2]; min16float a_m; float a_f; };
 cbuffer InStruct { Mixed x; half x_t; };
 cbuffer TopLevel { half p; min16float q; min16float3 r; };
+ConstantBuffer<Mixed> CBView;
 
 // Without 16-bit types (every min-precision scalar 4 bytes):
 // AfterStruct: s 0..8 (no rule inside Ends); s_m is min after a struct
@@ -24,6 +25,8 @@ cbuffer TopLevel { half p; min16float q; min16float3 r; };
 // InStruct: inside Mixed q packs at 4 next to p; r (12 bytes) at 8 would
 //   cross the row -> 16. x_t is full after the struct -> 28.
 // TopLevel: the same members as Mixed, but q is min after p (full) -> 16.
+// CBView: ConstantBuffer<T>'s members are T's fields, laid out as the
+//   struct is (DXC lays out T, not the members): as in InStruct.
 // With 16-bit types: Mixed q is 4-aligned (4), r at 8, x_t at 14; at the
 // top level q is 2-aligned (2) and r follows at 4.
 
@@ -78,6 +81,15 @@ cbuffer TopLevel { half p; min16float q; min16float3 r; };
 // MIN-NEXT:   c0   |p          |pad: precision class---------------|
 // MIN-NEXT:   c1   |q          |r                                  |
 // MIN-EMPTY:
+// MIN:      ConstantBuffer CBView  [rules: cbuffer, size: 28 bytes]
+// MIN-NEXT:   offset   size align  type        name
+// MIN-NEXT:        0      4     4  half        p
+// MIN-NEXT:        4      4     4  min16float  q
+// MIN-NEXT:       16     12     4  min16float3 r
+// MIN-EMPTY:
+// MIN-NEXT:         0  1  2  3  4  5  6  7  8  9  10 11 12 13 14 15
+// MIN-NEXT:   c0   |p          |q          |pad: row boundary------|
+// MIN-NEXT:   c1   |r                                  |           |
 
 // NATIVE:      cbuffer AfterStruct  [rules: cbuffer, size: 12 bytes]
 // NATIVE-NEXT:   offset   size align  type       name
@@ -124,3 +136,11 @@ cbuffer TopLevel { half p; min16float q; min16float3 r; };
 // NATIVE-NEXT:         0  1  2  3  4  5  6  7  8  9  10 11 12 13 14 15
 // NATIVE-NEXT:   c0   |p    |q    |r                |                 |
 // NATIVE-EMPTY:
+// NATIVE:      ConstantBuffer CBView  [rules: cbuffer, size: 14 bytes]
+// NATIVE-NEXT:   offset   size align  type        name
+// NATIVE-NEXT:        0      2     2  half        p
+// NATIVE-NEXT:        4      2     4  min16float  q
+// NATIVE-NEXT:        8      6     4  min16float3 r
+// NATIVE-EMPTY:
+// NATIVE-NEXT:         0  1  2  3  4  5  6  7  8  9  10 11 12 13 14 15
+// NATIVE-NEXT:   c0   |p    |pad: |q    |pad: |r                |     |  pad: alignment, pad: alignment

@@ -41,7 +41,17 @@ fn flatten(prefix: &str, node: &Node, out: &mut Vec<(String, u64)>) {
 /// Lays the members out both ways (shared per-type placements and the
 /// in-place tree) and checks every offset, nested ones included, and the size.
 fn check(members: Vec<Field>, native16: bool, want: &[(&str, u64)], size: u64) {
-    let decl = BufferDecl::new("CB", BufferKind::CBuffer, members);
+    check_kind(BufferKind::CBuffer, members, native16, want, size);
+}
+
+fn check_kind(
+    kind: BufferKind,
+    members: Vec<Field>,
+    native16: bool,
+    want: &[(&str, u64)],
+    size: u64,
+) {
+    let decl = BufferDecl::new("CB", kind, members);
     let opts = LayoutOptions::new(RuleSet::CBuffer).native_16bit(native16);
     let want: Vec<(String, u64)> = want.iter().map(|(n, o)| (n.to_string(), *o)).collect();
     let placed = layout_buffer(&decl, opts).unwrap();
@@ -291,4 +301,35 @@ fn nested_structs_use_the_struct_rule_at_every_depth() {
         ],
         22,
     );
+}
+
+// ---- ConstantBuffer<T> / TextureBuffer<T>: the members are T's fields ----
+
+#[test]
+fn templated_buffers_lay_their_members_out_as_a_struct() {
+    // DXC lays out T with its struct rules. Without 16-bit types:
+    // h 0..4, f 4..8 (no row rule), g 8..16; size 16. A cbuffer with the
+    // same members puts f at 16 and g at 32 (size 40).
+    let members = || {
+        vec![
+            f("h", s(Min16Float)),
+            f("f", s(Float)),
+            f("g", v(Min16Float, 2)),
+        ]
+    };
+    for kind in [BufferKind::ConstantBuffer, BufferKind::TextureBuffer] {
+        check_kind(kind, members(), false, &[("h", 0), ("f", 4), ("g", 8)], 16);
+    }
+    check(members(), false, &[("h", 0), ("f", 16), ("g", 32)], 40);
+    // With 16-bit types: half p 0..2; min16float q 4-aligned 4..6. Size 6.
+    // In a cbuffer q is 2-aligned: 2..4, size 4.
+    let members = || vec![f("p", s(Half)), f("q", s(Min16Float))];
+    check_kind(
+        BufferKind::ConstantBuffer,
+        members(),
+        true,
+        &[("p", 0), ("q", 4)],
+        6,
+    );
+    check(members(), true, &[("p", 0), ("q", 2)], 4);
 }

@@ -25,6 +25,7 @@
 
 use std::sync::Arc;
 
+use crate::buffer::BufferKind;
 use crate::engine::{
     checked_align, checked_end, stored_fields_iter, type_key, MemberOrder, Placed, SharedTypes,
     TypeCache, TypeKey,
@@ -52,6 +53,7 @@ use crate::units::{Alignment, Size};
 pub(crate) fn place_members(
     members: &MemberOrder<'_>,
     opts: LayoutOptions,
+    top: Position,
 ) -> Result<Placed, LayoutError> {
     /// What the packer keeps about a member type.
     #[derive(Clone, Copy)]
@@ -59,7 +61,7 @@ pub(crate) fn place_members(
         id: usize,
         facts: TypeFacts,
     }
-    let mut packer = RowPacker::new(Size::ZERO, opts, 0, Position::TopLevel);
+    let mut packer = RowPacker::new(Size::ZERO, opts, 0, top);
     let mut out = LayoutBuilder::with_capacity(members.max_len());
     let mut known: SharedTypes<Known> = SharedTypes::default();
     let mut structs = StructLayouts::default();
@@ -71,7 +73,7 @@ pub(crate) fn place_members(
         let hit = key.and_then(|k| known.get(&k)).copied();
         let facts = match hit {
             Some(k) => k.facts,
-            None => TypeFacts::of(ty, opts, Position::TopLevel, index, name)?,
+            None => TypeFacts::of(ty, opts, top, index, name)?,
         };
         let (offset, reason) = packer.offset_for(&facts, explicit, out.last(), index, name)?;
         if offset > packer.cur {
@@ -85,7 +87,6 @@ pub(crate) fn place_members(
                     .and_then(|end| end.checked_add(REUSE_MARGIN))
                     .is_some()
         };
-        let top = Position::TopLevel;
         let shared = match hit {
             Some(k) => Some(k.id),
             None => match (
@@ -141,8 +142,9 @@ pub(crate) fn layout_members(
     name: &Arc<str>,
     members: &MemberOrder<'_>,
     opts: LayoutOptions,
+    top: Position,
 ) -> Result<(Node, Vec<usize>), LayoutError> {
-    let mut packer = RowPacker::new(Size::ZERO, opts, members.max_len(), Position::TopLevel);
+    let mut packer = RowPacker::new(Size::ZERO, opts, members.max_len(), top);
     let mut member_index = Vec::with_capacity(members.max_len());
     let mut structs = StructLayouts::default();
     for (index, field) in members.iter() {
@@ -158,11 +160,24 @@ pub(crate) fn layout_members(
 /// fields of a struct with two different routines, which disagree on
 /// min-precision types.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Position {
+pub(crate) enum Position {
     /// A member of the buffer itself (or an element of such a member array).
     TopLevel,
     /// A field of a struct, at any depth.
     InStruct,
+}
+
+impl Position {
+    /// Where a buffer's members sit: the members of `ConstantBuffer<T>` and
+    /// `TextureBuffer<T>` are the fields of `T`, which DXC lays out as a
+    /// struct; those of `cbuffer`, `tbuffer` and `$Globals` are top-level.
+    pub(crate) fn of_members(kind: BufferKind) -> Position {
+        if kind.is_templated() {
+            Position::InStruct
+        } else {
+            Position::TopLevel
+        }
+    }
 }
 
 /// The precision class of the buffer's current row, kept at the top level
