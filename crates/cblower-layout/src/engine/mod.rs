@@ -110,7 +110,9 @@ pub fn layout_buffer(decl: &BufferDecl, opts: LayoutOptions) -> Result<BufferLay
     nesting::check_nesting(decl.members.iter().enumerate())?;
     let order = MemberOrder::of(&decl.members, opts.rules);
     let placed = match opts.rules {
-        RuleSet::CBuffer => row_packer::place_members(&order, opts)?,
+        RuleSet::CBuffer => {
+            row_packer::place_members(&order, opts, row_packer::Position::of_members(decl.kind))?
+        }
         RuleSet::Clang22(target) => clang22::place_members(&order, target, opts)?,
         _ => aligned::place_members(&decl.name, &order, opts)?,
     };
@@ -131,7 +133,12 @@ pub fn layout_buffer_tree(
     nesting::check_nesting(decl.members.iter().enumerate())?;
     let order = MemberOrder::of(&decl.members, opts.rules);
     match opts.rules {
-        RuleSet::CBuffer => row_packer::layout_members(&decl.name, &order, opts),
+        RuleSet::CBuffer => row_packer::layout_members(
+            &decl.name,
+            &order,
+            opts,
+            row_packer::Position::of_members(decl.kind),
+        ),
         RuleSet::Clang22(target) => clang22::layout_members(&decl.name, &order, target, opts),
         _ => aligned::layout_members(&decl.name, &order, opts),
     }
@@ -245,7 +252,9 @@ pub fn layout_type(ty: &Ty, opts: LayoutOptions) -> Result<Node, LayoutError> {
     nesting::check_nesting([(0, &field)])?;
     let order = MemberOrder::Sorted(vec![(0usize, &field)]);
     let (root, _) = match opts.rules {
-        RuleSet::CBuffer => row_packer::layout_members(&name, &order, opts)?,
+        RuleSet::CBuffer => {
+            row_packer::layout_members(&name, &order, opts, row_packer::Position::TopLevel)?
+        }
         RuleSet::Clang22(target) => clang22::layout_members(&name, &order, target, opts)?,
         _ => aligned::layout_members(&name, &order, opts)?,
     };

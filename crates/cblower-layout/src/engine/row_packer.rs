@@ -9,9 +9,15 @@
 //! 4. structs start a row; inside, the same rules apply; no tail padding;
 //!
 //! matrices are arrays of column vectors (row vectors when row-major), except
-//! that a one-column (one-row) matrix is laid out like a plain vector. With
-//! native 16-bit types off, a row never mixes min-precision and full-precision
-//! data (DXC's behaviour; DXC's own tests pin the offsets).
+//! that a one-column (one-row) matrix is laid out like a plain vector.
+//!
+//! Min-precision types differ by position, as in DXC (whose buffer-level
+//! allocator and struct annotator are separate routines):
+//! - at the top level of a buffer, with native 16-bit types off, a member of
+//!   the other precision class than the buffer's current one starts a row
+//!   ([`Precision`]); with them on, a min-precision scalar is 2-aligned;
+//! - inside a struct there is no precision rule, and with native 16-bit types
+//!   on a min-precision scalar is 4-aligned though only 2 bytes long.
 //!
 //! `packoffset(cN.c)` / `register(cN)` members are placed exactly, after the
 //! checks DXC makes: no overlap, no row crossing from a component, 64-bit
@@ -19,6 +25,7 @@
 
 use std::sync::Arc;
 
+use crate::buffer::BufferKind;
 use crate::engine::{
     checked_align, checked_end, stored_fields_iter, type_key, MemberOrder, Placed, SharedTypes,
     TypeCache, TypeKey,
@@ -46,15 +53,15 @@ use crate::units::{Alignment, Size};
 pub(crate) fn place_members(
     members: &MemberOrder<'_>,
     opts: LayoutOptions,
+    top: Position,
 ) -> Result<Placed, LayoutError> {
     /// What the packer keeps about a member type.
     #[derive(Clone, Copy)]
     struct Known {
         id: usize,
         facts: TypeFacts,
-        last: Option<PrecisionClass>,
     }
-    let mut packer = RowPacker::new(Size::ZERO, opts, 0);
+    let mut packer = RowPacker::new(Size::ZERO, opts, 0, top);
     let mut out = LayoutBuilder::with_capacity(members.max_len());
     let mut known: SharedTypes<Known> = SharedTypes::default();
     let mut structs = StructLayouts::default();
@@ -66,7 +73,7 @@ pub(crate) fn place_members(
         let hit = key.and_then(|k| known.get(&k)).copied();
         let facts = match hit {
             Some(k) => k.facts,
-            None => TypeFacts::of(ty, opts, index, name)?,
+            None => TypeFacts::of(ty, opts, top, index, name)?,
         };
         let (offset, reason) = packer.offset_for(&facts, explicit, out.last(), index, name)?;
         if offset > packer.cur {
@@ -81,35 +88,29 @@ pub(crate) fn place_members(
                     .is_some()
         };
         let shared = match hit {
-            Some(k) => Some((k.id, k.last)),
+            Some(k) => Some(k.id),
             None => match (
                 key,
-                lay_out(ty, Size::ZERO, opts, index, name, &mut structs),
+                lay_out(ty, Size::ZERO, opts, top, index, name, &mut structs),
             ) {
                 (Some(key), Ok(template)) => {
-                    let last = last_leaf_scalar(&template).map(precision_class);
                     let id = out.add_type(ty, template);
-                    known.insert(key, Known { id, facts, last });
-                    Some((id, last))
+                    known.insert(key, Known { id, facts });
+                    Some(id)
                 }
                 _ => None,
             },
         };
-        let (id, last) = match shared {
-            Some((id, last)) if shifts_exactly(out.node(id).size) => (id, last),
+        let id = match shared {
+            Some(id) if shifts_exactly(out.node(id).size) => id,
             _ => {
-                let node = lay_out(ty, offset, opts, index, name, &mut structs)?;
-                let last = last_leaf_scalar(&node).map(precision_class);
-                (out.add_type(ty, node), last)
+                let node = lay_out(ty, offset, opts, top, index, name, &mut structs)?;
+                out.add_type(ty, node)
             }
         };
         let size = out.node(id).size;
         let end = checked_end(offset, size, index, name)?;
-        if size.get() > 0 {
-            if let Some(class) = last {
-                packer.last_row = Some(((end.get() - 1) / 16, class));
-            }
-        }
+        packer.placed(&facts, explicit.is_some(), size);
         out.place(index, name, offset, id);
         packer.cur = end;
     }
@@ -141,8 +142,9 @@ pub(crate) fn layout_members(
     name: &Arc<str>,
     members: &MemberOrder<'_>,
     opts: LayoutOptions,
+    top: Position,
 ) -> Result<(Node, Vec<usize>), LayoutError> {
-    let mut packer = RowPacker::new(Size::ZERO, opts, members.max_len());
+    let mut packer = RowPacker::new(Size::ZERO, opts, members.max_len(), top);
     let mut member_index = Vec::with_capacity(members.max_len());
     let mut structs = StructLayouts::default();
     for (index, field) in members.iter() {
@@ -154,19 +156,63 @@ pub(crate) fn layout_members(
     Ok((root, member_index))
 }
 
-/// Which rows a value may share with its neighbours when native 16-bit types
-/// are off.
+/// Where a value is packed: DXC lays out a buffer's own members and the
+/// fields of a struct with two different routines, which disagree on
+/// min-precision types.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum PrecisionClass {
+pub(crate) enum Position {
+    /// A member of the buffer itself (or an element of such a member array).
+    TopLevel,
+    /// A field of a struct, at any depth.
+    InStruct,
+}
+
+impl Position {
+    /// Where a buffer's members sit: the members of `ConstantBuffer<T>` and
+    /// `TextureBuffer<T>` are the fields of `T`, which DXC lays out as a
+    /// struct; those of `cbuffer`, `tbuffer` and `$Globals` are top-level.
+    pub(crate) fn of_members(kind: BufferKind) -> Position {
+        if kind.is_templated() {
+            Position::InStruct
+        } else {
+            Position::TopLevel
+        }
+    }
+}
+
+/// The precision class of the buffer's current row, kept at the top level
+/// when native 16-bit types are off. It is a flag, not a property of the
+/// bytes in the row, and it follows DXC's allocator exactly:
+/// - it starts out `Full`;
+/// - a scalar, vector or matrix sets it to its own class (after starting a
+///   new row if the class differs and the row has started);
+/// - a struct sets it to `Full`, whatever the struct ends with;
+/// - an array leaves it as it was, whatever its elements are;
+/// - members with an explicit offset and zero-sized members leave it alone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Precision {
     Full,
     Min,
 }
 
-fn precision_class(s: Scalar) -> PrecisionClass {
+fn precision_of(s: Scalar) -> Precision {
     if s.is_min_precision() {
-        PrecisionClass::Min
+        Precision::Min
     } else {
-        PrecisionClass::Full
+        Precision::Full
+    }
+}
+
+/// A scalar's alignment at `pos`: inside a struct DXC aligns only `half` /
+/// `float16_t`, `int16_t` and `uint16_t` to 2 with native 16-bit types on,
+/// so a 2-byte min-precision field is 4-aligned; at the top level every
+/// 2-byte scalar is 2-aligned.
+fn scalar_align(s: Scalar, opts: LayoutOptions, pos: Position) -> Alignment {
+    let natural = s.align(opts.types);
+    if pos == Position::InStruct && s.is_min_precision() && natural.bytes() < 4 {
+        Alignment::FOUR
+    } else {
+        natural
     }
 }
 
@@ -177,20 +223,33 @@ struct RowPacker {
     cur: Size,
     fields: Vec<FieldNode>,
     padding: Vec<Padding>,
-    /// The row holding the last byte placed so far, and the precision class of
-    /// what is stored there.
-    last_row: Option<(u64, PrecisionClass)>,
+    pos: Position,
+    /// The current row's precision class (only consulted at the top level
+    /// with native 16-bit types off).
+    precision: Precision,
 }
 
 impl RowPacker {
-    fn new(base: Size, opts: LayoutOptions, capacity: usize) -> RowPacker {
+    fn new(base: Size, opts: LayoutOptions, capacity: usize, pos: Position) -> RowPacker {
         RowPacker {
             opts,
             base,
             cur: base,
             fields: Vec::with_capacity(capacity),
             padding: Vec::new(),
-            last_row: None,
+            pos,
+            precision: Precision::Full,
+        }
+    }
+
+    /// Updates the precision state after a member of type `facts` and size
+    /// `size` was placed (see [`Precision`]).
+    fn placed(&mut self, facts: &TypeFacts, explicit: bool, size: Size) {
+        if explicit || size.get() == 0 {
+            return;
+        }
+        if let Some(p) = facts.sets_precision {
+            self.precision = p;
         }
     }
 
@@ -205,7 +264,7 @@ impl RowPacker {
     ) -> Result<(), LayoutError> {
         let name = &field.name;
         let ty = &field.ty;
-        let facts = TypeFacts::of(ty, self.opts, member, name)?;
+        let facts = TypeFacts::of(ty, self.opts, self.pos, member, name)?;
         let prev = self
             .fields
             .last()
@@ -214,15 +273,11 @@ impl RowPacker {
         if offset > self.cur {
             self.pad(offset, reason);
         }
-        let node = lay_out(ty, offset, self.opts, member, name, structs)?;
+        let node = lay_out(ty, offset, self.opts, self.pos, member, name, structs)?;
         // A value placed at the very top of the range (say at u64::MAX - 15)
         // can end past it; that is an overflow, not a wrapped offset.
         let end = checked_end(node.offset, node.size, member, name)?;
-        if node.size.get() > 0 {
-            if let Some(class) = last_leaf_scalar(&node).map(precision_class) {
-                self.last_row = Some(((end.get() - 1) / 16, class));
-            }
-        }
+        self.placed(&facts, explicit.is_some(), node.size);
         self.fields.push(FieldNode {
             name: name.clone(),
             ty: ty.clone(),
@@ -280,12 +335,9 @@ impl RowPacker {
         if aligned.row_offset() + facts.size.get() > 16 && aligned.row_offset() != 0 {
             return Ok((row_start, PaddingReason::RowBoundary));
         }
-        if !self.opts.types.native_16bit {
-            if let (Some((row, class)), Some(first)) = (self.last_row, facts.first_scalar) {
-                if row == aligned.row()
-                    && class != precision_class(first)
-                    && aligned.row_offset() != 0
-                {
+        if self.pos == Position::TopLevel && !self.opts.types.native_16bit {
+            if let Some(p) = facts.sets_precision {
+                if p != self.precision && aligned.row_offset() != 0 {
                     return Ok((row_start, PaddingReason::PrecisionClass));
                 }
             }
@@ -368,13 +420,16 @@ struct TypeFacts {
     /// Size; only meaningful for non-aggregates (aggregates start a row anyway).
     size: Size,
     align: Alignment,
-    first_scalar: Option<Scalar>,
+    /// What placing the type does to the top level's [`Precision`] state
+    /// (`None`: leaves it alone).
+    sets_precision: Option<Precision>,
 }
 
 impl TypeFacts {
     fn of(
         ty: &Ty,
         opts: LayoutOptions,
+        pos: Position,
         member: usize,
         name: &Arc<str>,
     ) -> Result<TypeFacts, LayoutError> {
@@ -384,15 +439,15 @@ impl TypeFacts {
                 aggregate: false,
                 is_struct: false,
                 size: s.size(t),
-                align: s.align(t),
-                first_scalar: Some(*s),
+                align: scalar_align(*s, opts, pos),
+                sets_precision: Some(precision_of(*s)),
             },
             Ty::Vector { scalar, len } => TypeFacts {
                 aggregate: false,
                 is_struct: false,
                 size: vector_size(*scalar, *len, opts, member, name)?,
-                align: scalar.align(t),
-                first_scalar: Some(*scalar),
+                align: scalar_align(*scalar, opts, pos),
+                sets_precision: Some(precision_of(*scalar)),
             },
             Ty::Matrix {
                 scalar,
@@ -405,8 +460,8 @@ impl TypeFacts {
                     aggregate: count > 1,
                     is_struct: false,
                     size: vector_size(*scalar, len, opts, member, name)?,
-                    align: scalar.align(t),
-                    first_scalar: Some(*scalar),
+                    align: scalar_align(*scalar, opts, pos),
+                    sets_precision: Some(precision_of(*scalar)),
                 }
             }
             Ty::Array { .. } => TypeFacts {
@@ -414,14 +469,21 @@ impl TypeFacts {
                 is_struct: false,
                 size: Size::ZERO,
                 align: Alignment::SIXTEEN,
-                first_scalar: ty.base_scalar(),
+                sets_precision: None,
             },
-            Ty::Struct(_) | Ty::Resource(_) => TypeFacts {
+            Ty::Struct(_) => TypeFacts {
                 aggregate: true,
                 is_struct: true,
                 size: Size::ZERO,
                 align: Alignment::SIXTEEN,
-                first_scalar: None,
+                sets_precision: Some(Precision::Full),
+            },
+            Ty::Resource(_) => TypeFacts {
+                aggregate: true,
+                is_struct: true,
+                size: Size::ZERO,
+                align: Alignment::SIXTEEN,
+                sets_precision: None,
             },
         })
     }
@@ -462,6 +524,7 @@ fn lay_out(
     ty: &Ty,
     at: Size,
     opts: LayoutOptions,
+    pos: Position,
     member: usize,
     name: &Arc<str>,
     structs: &mut StructLayouts,
@@ -471,10 +534,10 @@ fn lay_out(
         Ty::Scalar(s) => Node {
             offset: at,
             size: s.size(t),
-            align: s.align(t),
+            align: scalar_align(*s, opts, pos),
             kind: NodeKind::Scalar(*s),
         },
-        Ty::Vector { scalar, len } => vector_node(*scalar, *len, at, opts, member, name)?,
+        Ty::Vector { scalar, len } => vector_node(*scalar, *len, at, opts, pos, member, name)?,
         Ty::Matrix {
             scalar,
             rows,
@@ -482,7 +545,7 @@ fn lay_out(
             order,
         } => {
             let (count, len) = matrix_vectors(*rows, *cols, *order);
-            let vector = vector_node(*scalar, len, at, opts, member, name)?;
+            let vector = vector_node(*scalar, len, at, opts, pos, member, name)?;
             let storage = if count == 1 {
                 vector
             } else {
@@ -503,7 +566,7 @@ fn lay_out(
             }
         }
         Ty::Array { elem, len, .. } => {
-            let element = lay_out(elem, at, opts, member, name, structs)?;
+            let element = lay_out(elem, at, opts, pos, member, name, structs)?;
             array_node(element, *len, member, name)?
         }
         Ty::Struct(s) => struct_instance(s, at, opts, member, name, structs)?,
@@ -574,7 +637,7 @@ fn struct_in_place(
     structs: &mut StructLayouts,
 ) -> Result<Node, LayoutError> {
     let (fields, filtered) = stored_fields_iter(s);
-    let mut packer = RowPacker::new(at, opts, s.fields.len());
+    let mut packer = RowPacker::new(at, opts, s.fields.len(), Position::InStruct);
     for f in fields {
         let explicit = match f.placement {
             Some(crate::ty::Placement::VkOffset(b)) => {
@@ -592,13 +655,14 @@ fn vector_node(
     len: u8,
     at: Size,
     opts: LayoutOptions,
+    pos: Position,
     member: usize,
     name: &Arc<str>,
 ) -> Result<Node, LayoutError> {
     Ok(Node {
         offset: at,
         size: vector_size(scalar, len, opts, member, name)?,
-        align: scalar.align(opts.types),
+        align: scalar_align(scalar, opts, pos),
         kind: NodeKind::Vector { scalar, len },
     })
 }
@@ -630,14 +694,4 @@ fn array_node(
             trailing_padding: false,
         },
     })
-}
-
-/// The scalar type of the value stored last in `node`.
-fn last_leaf_scalar(node: &Node) -> Option<Scalar> {
-    match &node.kind {
-        NodeKind::Scalar(s) => Some(*s),
-        NodeKind::Vector { scalar, .. } | NodeKind::Matrix { scalar, .. } => Some(*scalar),
-        NodeKind::Array { element, .. } => last_leaf_scalar(element),
-        NodeKind::Struct { fields, .. } => fields.last().and_then(|f| last_leaf_scalar(&f.node)),
-    }
 }
