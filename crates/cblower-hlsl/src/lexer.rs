@@ -19,7 +19,7 @@ pub enum TokenKind {
     Ident,
     /// A preprocessing number: `4`, `0x10`, `1.5f`, `2e-3`.
     Number,
-    /// A complete string literal `"..."` (only `#include` and `#line` read it).
+    /// A complete string literal `"..."`.
     Str,
     /// A character literal `'c'` (kept only so it does not lex as punctuation).
     Char,
@@ -43,8 +43,9 @@ pub struct Token {
     /// The spelling as written (after line splices are removed), shared through
     /// the [`Interner`].
     pub text: Arc<str>,
-    /// Where the token was written; for a macro expansion, the span of the
-    /// token in the macro's definition.
+    /// Where the token was written. A token from a macro body gets the span
+    /// of the macro invocation (so diagnostics point at the user's line);
+    /// tokens from macro arguments keep their own.
     pub span: Span,
     /// First token on its line (directives start with such a `#`).
     pub line_start: bool,
