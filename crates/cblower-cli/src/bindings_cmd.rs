@@ -12,25 +12,34 @@ use crate::frontend_args::{read_program, use_color, ColorArg, FrontendArgs};
 use crate::output::write_output;
 use cblower_report::{bindings_html, bindings_json, bindings_text, BindingRow};
 
+/// `--format` of `cblower bindings`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum BindingsFormat {
+    /// One line per binding, then any overlaps.
     Text,
+    /// A JSON document with the bindings and overlaps, for tools.
     Json,
+    /// One self-contained HTML page with a table of the registers.
     Html,
 }
 
+/// The arguments of `cblower bindings`.
 #[derive(Args, Debug)]
 pub struct BindingsArgs {
     /// The HLSL file to read.
     #[arg(value_name = "FILE.hlsl")]
     pub file: PathBuf,
+    /// How to print the bindings.
     #[arg(long, value_enum, default_value = "text")]
     pub format: BindingsFormat,
     /// Output file (`-` for stdout).
     #[arg(short = 'o', value_name = "OUT", default_value = "-")]
     pub output: PathBuf,
+    /// When to colour diagnostics on standard error.
     #[arg(long, value_enum, default_value = "auto")]
     pub color: ColorArg,
+    /// How to read the HLSL file (include paths, defines, 16-bit types,
+    /// matrix order).
     #[command(flatten)]
     pub frontend: FrontendArgs,
 }

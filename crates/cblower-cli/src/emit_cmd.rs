@@ -18,6 +18,7 @@ use crate::frontend_args::{
 };
 use crate::output::{write_output, write_output_via};
 
+/// `--rules` of `cblower emit-llvm`: whose offsets the IR encodes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum EmitRulesArg {
     /// DXC's offsets (the documented HLSL rules), the default.
@@ -27,18 +28,22 @@ pub enum EmitRulesArg {
     Clang22,
 }
 
+/// The arguments of `cblower emit-llvm`.
 #[derive(Args, Debug)]
 pub struct EmitArgs {
     /// The HLSL file to read.
     #[arg(value_name = "FILE.hlsl")]
     pub file: PathBuf,
+    /// The target whose IR to write: DXIL or SPIR-V (Vulkan).
     #[arg(long, value_enum, default_value = "dxil")]
     pub target: TargetArg,
+    /// Whose offsets the IR encodes.
     #[arg(long, value_enum, default_value = "cbuffer")]
     pub rules: EmitRulesArg,
     /// Output file (`-` for stdout); bitcode when it ends in `.bc`.
     #[arg(short = 'o', value_name = "OUT", default_value = "-")]
     pub output: PathBuf,
+    /// When to colour diagnostics on standard error.
     #[arg(long, value_enum, default_value = "auto")]
     pub color: ColorArg,
     /// Also run the target's lowering pipeline on the module: `dxil-lower`
@@ -60,6 +65,8 @@ pub struct EmitArgs {
     /// `-fvk-use-scalar-layout`).
     #[arg(long = "fvk-use-scalar-layout")]
     pub fvk_use_scalar_layout: bool,
+    /// How to read the HLSL file (include paths, defines, 16-bit types,
+    /// matrix order).
     #[command(flatten)]
     pub frontend: FrontendArgs,
 }

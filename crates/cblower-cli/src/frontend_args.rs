@@ -23,8 +23,11 @@ pub enum RulesArg {
     Clang22,
     /// StructuredBuffer / C-like rules.
     Structured,
+    /// GLSL std140 (uniform blocks): arrays and structs round up to 16 bytes.
     Std140,
+    /// GLSL std430 (storage blocks): natural alignment, vec3 aligned as vec4.
     Std430,
+    /// Vulkan scalar block layout: every member aligned to its scalar.
     Scalar,
     /// WGSL host-shareable layout, storage address space.
     Wgsl,
@@ -55,7 +58,9 @@ impl RulesArg {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 /// `--target`.
 pub enum TargetArg {
+    /// DirectX: a `dxil` shader-model library triple and its data layout.
     Dxil,
+    /// Vulkan SPIR-V: a `spirv` Vulkan library triple and its data layout.
     Spirv,
 }
 
@@ -69,16 +74,24 @@ impl TargetArg {
     }
 }
 
+/// `--matrix-order`: how matrices without `row_major`/`column_major` are
+/// stored.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum MatrixOrderArg {
+    /// Row-major, like DXC's `-Zpr`.
     Row,
+    /// Column-major, like DXC's `-Zpc` (the HLSL default).
     Column,
 }
 
+/// `--color`: whether diagnostics use ANSI colours.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum ColorArg {
+    /// Colour when standard error is a terminal.
     Auto,
+    /// Always colour.
     Always,
+    /// Never colour.
     Never,
 }
 
@@ -100,6 +113,8 @@ pub struct FrontendArgs {
 }
 
 impl FrontendArgs {
+    /// The front end's options these arguments spell (`-D NAME=VALUE` split at
+    /// the first `=`).
     pub fn options(&self) -> FrontendOptions {
         let defines = self
             .defines
@@ -122,7 +137,7 @@ impl FrontendArgs {
 }
 
 /// Whether diagnostics and reports on a stream get colours.
-pub fn use_color(arg: ColorArg, is_terminal: bool) -> bool {
+pub(crate) fn use_color(arg: ColorArg, is_terminal: bool) -> bool {
     match arg {
         ColorArg::Always => true,
         ColorArg::Never => false,
@@ -131,19 +146,19 @@ pub fn use_color(arg: ColorArg, is_terminal: bool) -> bool {
 }
 
 /// Whether `file` names a WGSL file (extension `.wgsl`).
-pub fn is_wgsl_path(file: &std::path::Path) -> bool {
+pub(crate) fn is_wgsl_path(file: &std::path::Path) -> bool {
     file.extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("wgsl"))
 }
 
 /// Whether `file` is `-`, standard input.
-pub fn is_stdin(file: &std::path::Path) -> bool {
+pub(crate) fn is_stdin(file: &std::path::Path) -> bool {
     file.as_os_str() == "-"
 }
 
 /// All of standard input as text (invalid UTF-8 replaced), or the
 /// diagnostic for a read error.
-pub fn read_stdin() -> Result<String, String> {
+pub(crate) fn read_stdin() -> Result<String, String> {
     use std::io::Read;
     let mut bytes = Vec::new();
     match std::io::stdin().lock().read_to_end(&mut bytes) {
@@ -156,7 +171,7 @@ pub fn read_stdin() -> Result<String, String> {
 /// For the commands that read only HLSL (`emit-llvm`, `mirror`): refuses a
 /// `.wgsl` file with a diagnostic saying why (docs/wgsl.md), returning the
 /// exit code.
-pub fn refuse_wgsl(file: &std::path::Path, command: &str) -> Result<(), i32> {
+pub(crate) fn refuse_wgsl(file: &std::path::Path, command: &str) -> Result<(), i32> {
     if is_wgsl_path(file) {
         eprintln!(
             "error: `{}` is a WGSL file; `cblower {command}` reads HLSL only\n\
@@ -178,7 +193,7 @@ pub fn refuse_wgsl(file: &std::path::Path, command: &str) -> Result<(), i32> {
 /// type nested a hundred thousand levels deep (which the layout rejects)
 /// would be dropped recursively, overflowing the stack after the error was
 /// shown.
-pub fn read_program(
+pub(crate) fn read_program(
     file: &std::path::Path,
     frontend: &FrontendArgs,
     err_color: bool,
@@ -211,7 +226,7 @@ pub fn read_program(
 /// data layout for clang-22), as `layout` and `mirror` do; prints the
 /// file's warnings, or its first error as a diagnostic and returns the exit
 /// code.
-pub fn read_and_lay_out(
+pub(crate) fn read_and_lay_out(
     file: &std::path::Path,
     frontend: &FrontendArgs,
     rules: RulesArg,

@@ -15,9 +15,12 @@ use crate::output::write_output;
 use cblower_layout::LayoutOptions;
 use cblower_report::{compare_text, html_report, json_report, text_report, Colors, HtmlBuffer};
 
+/// `--format` of `cblower layout`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum FormatArg {
+    /// Row diagrams and member tables for a terminal.
     Text,
+    /// A JSON document of every buffer, member and padding range, for tools.
     Json,
     /// One self-contained page with the row diagrams as SVG.
     Html,
@@ -26,7 +29,9 @@ pub enum FormatArg {
 /// `--lang`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum LangArg {
+    /// HLSL, read with `cblower-hlsl`.
     Hlsl,
+    /// WGSL, read with naga.
     Wgsl,
 }
 
@@ -42,6 +47,7 @@ impl LangArg {
     }
 }
 
+/// The arguments of `cblower layout`.
 #[derive(Args, Debug)]
 pub struct LayoutArgs {
     /// The shader file to read; `-` reads standard input.
@@ -61,13 +67,17 @@ pub struct LayoutArgs {
     /// Data layout clang-22 used (only with --rules clang-22).
     #[arg(long, value_enum, default_value = "dxil")]
     pub target: TargetArg,
+    /// How to print the layouts.
     #[arg(long, value_enum, default_value = "text")]
     pub format: FormatArg,
     /// Output file (`-` for stdout).
     #[arg(short = 'o', value_name = "OUT", default_value = "-")]
     pub output: PathBuf,
+    /// When to colour the report and diagnostics.
     #[arg(long, value_enum, default_value = "auto")]
     pub color: ColorArg,
+    /// How to read an HLSL file (include paths, defines, 16-bit types,
+    /// matrix order).
     #[command(flatten)]
     pub frontend: FrontendArgs,
 }

@@ -14,13 +14,19 @@ use crate::frontend_args::{
 };
 use crate::output::write_output;
 
+/// `--lang` of `cblower mirror`: the language of the generated structs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum LangArg {
+    /// C11 structs with `_Static_assert`ed offsets.
     C,
+    /// C++ structs with `static_assert`ed offsets.
     Cpp,
+    /// Rust `#[repr(C)]` structs with compile-time offset checks.
     Rust,
 }
 
+/// `--types` of `cblower mirror`: what HLSL vectors and matrices become in
+/// Rust.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum TypesArg {
     /// Arrays of scalars.
@@ -31,6 +37,7 @@ pub enum TypesArg {
     Mint,
 }
 
+/// The arguments of `cblower mirror`.
 #[derive(Args, Debug)]
 pub struct MirrorArgs {
     /// The HLSL file to read.
@@ -60,8 +67,11 @@ pub struct MirrorArgs {
     /// Output file (`-` for stdout).
     #[arg(short = 'o', value_name = "OUT", default_value = "-")]
     pub output: PathBuf,
+    /// When to colour diagnostics on standard error.
     #[arg(long, value_enum, default_value = "auto")]
     pub color: ColorArg,
+    /// How to read the HLSL file (include paths, defines, 16-bit types,
+    /// matrix order).
     #[command(flatten)]
     pub frontend: FrontendArgs,
 }

@@ -34,12 +34,19 @@ pub struct OptArgs {
     pub output: Option<String>,
     /// `-mtriple=TRIPLE`.
     pub mtriple: Option<String>,
+    /// `-disable-output`: run the passes but write nothing.
     pub disable_output: bool,
+    /// `-verify-each`: run the verifier after every pass.
     pub verify_each: bool,
+    /// `-print-after-all`: print the IR after every pass, to standard error.
     pub print_after_all: bool,
+    /// `-print-before-all`: print the IR before every pass, to standard error.
     pub print_before_all: bool,
+    /// `-print-passes`: list the pass names `-passes=` accepts, then stop.
     pub print_passes: bool,
+    /// `-time-passes`: print how long each pass took, to standard error.
     pub time_passes: bool,
+    /// `-debug-pass-manager`: log each pass as it runs, to standard error.
     pub debug_pass_manager: bool,
     /// `-help`/`--help`/`-h`.
     pub help: bool,
@@ -52,20 +59,33 @@ pub struct OptArgs {
 /// A command-line mistake, worded as `opt` words it.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ArgError {
+    /// An argument that is no option `cblower-opt` knows (the argument as
+    /// written).
     #[error("cblower-opt: Unknown command line argument '{0}'.  Try: 'cblower-opt --help'")]
     Unknown(String),
+    /// An option that takes a value was the last argument (its name).
     #[error("cblower-opt: for the -{0} option: requires a value!")]
     MissingValue(&'static str),
     #[error(
         "cblower-opt: for the -{flag} option: '{value}' is invalid value for boolean argument! Try 0 or 1"
     )]
-    BadBool { flag: &'static str, value: String },
+    /// A boolean flag given `=value` that is none of `true`, `false`, `1`,
+    /// `0`.
+    BadBool {
+        /// The flag's name, without dashes.
+        flag: &'static str,
+        /// The text after `=`.
+        value: String,
+    },
     #[error(
         "cblower-opt: Too many positional arguments specified!\nCan specify at most 1 positional arguments: See: cblower-opt --help"
     )]
+    /// More than one input file.
     TooManyPositional,
+    /// `-O#` given more than once.
     #[error("Cannot specify multiple -O#")]
     MultipleOptLevels,
+    /// `-O#` together with `-passes=` or a legacy pass flag.
     #[error("Cannot specify -O# and --passes=/--foo-pass, use -passes='default<O#>,other-pass'")]
     OptLevelWithPasses,
 }

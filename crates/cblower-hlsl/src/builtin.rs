@@ -32,8 +32,12 @@ pub const SCALAR_SPELLINGS: &[(&str, Scalar)] = &[
 /// The shape a built-in numeric type name spells.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Shape {
+    /// A single value (`float`, `uint`).
     Scalar,
+    /// A vector of 1 to 4 components (`float3` → `Vector(3)`).
     Vector(u8),
+    /// A matrix of rows × columns as written (`float3x4` → `Matrix(3, 4)`),
+    /// before any row- or column-major order is applied.
     Matrix(u8, u8),
 }
 
@@ -152,10 +156,15 @@ pub const OBJECT_TYPES: &[&str] = &[
     "TriangleStream",
 ];
 
+/// Whether `name` is one of [`OBJECT_TYPES`]: a type whose declarations hold
+/// no buffer data and take no register, so the front end skips them.
 pub fn is_object(name: &str) -> bool {
     OBJECT_TYPES.contains(&name)
 }
 
+/// Whether `name` is one of [`RESOURCE_TYPES`] (textures, buffers, samplers,
+/// ...): a global of such a type takes a register binding of its own and no
+/// bytes in `$Globals`.
 pub fn is_resource(name: &str) -> bool {
     RESOURCE_TYPES.contains(&name)
 }

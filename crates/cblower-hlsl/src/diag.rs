@@ -12,39 +12,49 @@ use codespan_reporting::term;
 
 use crate::source::{Location, SourceMap, Span};
 
+/// How serious a [`Diagnostic`] is: only errors make parsing fail.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Severity {
+    /// The input cannot be lowered; [`crate::parse_file`] returns an error.
     Error,
+    /// Worth telling the user (`#warning`, a skipped construct); lowering goes on.
     Warning,
 }
 
 /// A secondary location, e.g. "first declared here".
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Label {
+    /// Where the secondary location is.
     pub span: Span,
+    /// What it says about that location (`first declared here`).
     pub message: String,
 }
 
 /// One error or warning.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {
+    /// Whether this stops the translation unit.
     pub severity: Severity,
     /// What is wrong, without location.
     pub message: String,
     /// Where it is wrong; `None` only for problems with no source position
     /// (e.g. the main file cannot be read).
     pub span: Option<Span>,
+    /// Secondary locations, rendered after the primary one.
     pub labels: Vec<Label>,
     /// How to fix it.
     pub help: Option<String>,
+    /// Extra `note:` lines (background, not a fix), in order.
     pub notes: Vec<String>,
 }
 
 impl Diagnostic {
+    /// An error at `span`.
     pub fn error(span: Span, message: impl Into<String>) -> Diagnostic {
         Diagnostic::new(Severity::Error, Some(span), message)
     }
 
+    /// A warning at `span`.
     pub fn warning(span: Span, message: impl Into<String>) -> Diagnostic {
         Diagnostic::new(Severity::Warning, Some(span), message)
     }
@@ -65,6 +75,7 @@ impl Diagnostic {
         }
     }
 
+    /// Sets the `help:` line that tells the user how to fix the problem.
     pub fn with_help(mut self, help: impl Into<String>) -> Diagnostic {
         self.help = Some(help.into());
         self
@@ -79,11 +90,13 @@ impl Diagnostic {
         self
     }
 
+    /// Adds a `note:` line.
     pub fn with_note(mut self, note: impl Into<String>) -> Diagnostic {
         self.notes.push(note.into());
         self
     }
 
+    /// Whether the severity is [`Severity::Error`].
     pub fn is_error(&self) -> bool {
         self.severity == Severity::Error
     }
@@ -162,26 +175,32 @@ pub struct Diagnostics {
 }
 
 impl Diagnostics {
+    /// An empty list.
     pub fn new() -> Diagnostics {
         Diagnostics::default()
     }
 
+    /// Appends one diagnostic.
     pub fn push(&mut self, d: Diagnostic) {
         self.items.push(d);
     }
 
+    /// Appends all of `other`, keeping its order.
     pub fn extend(&mut self, other: Diagnostics) {
         self.items.extend(other.items);
     }
 
+    /// Whether any diagnostic is an error (warnings alone do not fail a parse).
     pub fn has_errors(&self) -> bool {
         self.items.iter().any(Diagnostic::is_error)
     }
 
+    /// Whether there are no diagnostics at all.
     pub fn is_empty(&self) -> bool {
         self.items.is_empty()
     }
 
+    /// How many diagnostics there are, errors and warnings together.
     pub fn len(&self) -> usize {
         self.items.len()
     }
@@ -191,6 +210,7 @@ impl Diagnostics {
         self.items.split_off(at.min(self.items.len()))
     }
 
+    /// The diagnostics in the order they were reported.
     pub fn iter(&self) -> std::slice::Iter<'_, Diagnostic> {
         self.items.iter()
     }
@@ -231,11 +251,16 @@ impl<'a> IntoIterator for &'a Diagnostics {
 /// with the files they point into, so they can be rendered.
 #[derive(Clone, Debug)]
 pub struct ParseError {
+    /// Every error and warning found, in the order they were reported.
     pub diagnostics: Diagnostics,
+    /// The files the diagnostics' spans point into (the main file and every
+    /// `#include` read before the failure).
     pub sources: SourceMap,
 }
 
 impl ParseError {
+    /// All diagnostics rendered as `codespan-reporting` text, with ANSI colours
+    /// if `color` is set.
     pub fn render(&self, color: bool) -> String {
         self.diagnostics.render(&self.sources, color)
     }

@@ -11,6 +11,8 @@ pub struct IntVal {
     /// The value, already wrapped to its type (a 64-bit unsigned value above
     /// `i64::MAX` is stored as its two's-complement bits).
     pub value: i64,
+    /// Whether the type is unsigned (`uint`, `4u`); decides wrapping,
+    /// comparison and division.
     pub unsigned: bool,
     /// 64 bits instead of 32.
     pub wide: bool,

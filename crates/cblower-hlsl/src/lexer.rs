@@ -12,13 +12,18 @@ use cblower_layout::MatrixOrder;
 use crate::diag::Diagnostic;
 use crate::source::{FileId, Span};
 
+/// What a [`Token`] is, as far as the preprocessor and parser care.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TokenKind {
+    /// An identifier or keyword (`float4`, `cbuffer`, `row_major`).
     Ident,
     /// A preprocessing number: `4`, `0x10`, `1.5f`, `2e-3`.
     Number,
+    /// A complete string literal `"..."`.
     Str,
+    /// A character literal `'c'` (kept only so it does not lex as punctuation).
     Char,
+    /// An operator or punctuator (`::`, `{`, `<<=`), longest match first.
     Punct,
     /// A string literal that runs into the end of the line; reported only if
     /// it is not in a skipped `#if` group.
@@ -33,17 +38,27 @@ pub enum TokenKind {
 /// macros they came from in `hideset` so those are not expanded again.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Token {
+    /// What kind of token it is.
     pub kind: TokenKind,
+    /// The spelling as written (after line splices are removed), shared through
+    /// the [`Interner`].
     pub text: Arc<str>,
+    /// Where the token was written. A token from a macro body gets the span
+    /// of the macro invocation (so diagnostics point at the user's line);
+    /// tokens from macro arguments keep their own.
     pub span: Span,
     /// First token on its line (directives start with such a `#`).
     pub line_start: bool,
     /// Whitespace or a comment precedes it (for stringizing).
     pub space_before: bool,
+    /// Names of the macros whose expansion produced this token; they are not
+    /// expanded again inside it (the C "hide set").
     pub hideset: Vec<Arc<str>>,
 }
 
 impl Token {
+    /// A token of `kind` with spelling `text` at `span`, on no new line, with
+    /// no whitespace before it and an empty hide set.
     pub fn new(kind: TokenKind, text: impl Into<Arc<str>>, span: Span) -> Token {
         Token {
             kind,
@@ -55,10 +70,12 @@ impl Token {
         }
     }
 
+    /// Whether this is the punctuator `p`.
     pub fn is_punct(&self, p: &str) -> bool {
         self.kind == TokenKind::Punct && same_text(&self.text, p)
     }
 
+    /// Whether this is the identifier or keyword `name`.
     pub fn is_ident(&self, name: &str) -> bool {
         self.kind == TokenKind::Ident && same_text(&self.text, name)
     }
@@ -190,6 +207,8 @@ impl Interner {
         }
     }
 
+    /// The shared text for `text`: a cached copy if this spelling was seen
+    /// recently, else a new allocation that is then cached.
     pub fn intern(&mut self, text: &str) -> Arc<str> {
         if self.slots.is_empty() {
             return Arc::from(text);
@@ -289,6 +308,8 @@ pub struct Lexer {
 }
 
 impl Lexer {
+    /// A lexer over one file's `text`. Backslash-newline splices are removed
+    /// first; spans still point at the physical bytes.
     pub fn new(file: FileId, text: Arc<String>) -> Lexer {
         let end_byte = u32::try_from(text.len()).unwrap_or(u32::MAX);
         let (text, splices) = match splice(&text) {
@@ -305,6 +326,7 @@ impl Lexer {
         }
     }
 
+    /// The file being lexed.
     pub fn file(&self) -> FileId {
         self.file
     }

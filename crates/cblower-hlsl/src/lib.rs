@@ -1,10 +1,89 @@
 //! HLSL declaration front end: reads whole shader files and returns the
-//! constant buffers they declare as `cblower-layout` [`BufferDecl`]s.
+//! constant buffers they declare as `cblower-layout` [`BufferDecl`]s, the
+//! resources they bind, and where each was written.
 //!
-//! The pipeline is [`pp`] (preprocessor, spans kept per token) →
-//! [`parser`] (declarations only; functions and initialisers are skipped) →
-//! [`lower`] (name resolution, array sizes, matrix orders). Errors are
-//! [`Diagnostic`]s rendered with `codespan-reporting`.
+//! # Guide
+//!
+//! [`parse_file`] (a file on disk, `#include`s resolved next to it and in
+//! [`FrontendOptions::include_dirs`]) and [`parse_source`] (text in memory)
+//! are the entry points. Both return a [`Program`]:
+//!
+//! - [`Program::buffers`]: every `cbuffer`, `tbuffer`, `ConstantBuffer<T>`
+//!   and `TextureBuffer<T>` in source order, with the implicit `$Globals`
+//!   buffer (loose global variables) last. Each is a declaration without
+//!   offsets; `cblower_layout::layout_buffer` (one buffer) or
+//!   `cblower_program::lay_out_program` (all of them, with the `$Globals`
+//!   policy of a target) computes the layout.
+//! - [`Program::bindings`]: every buffer and resource (`Texture2D`,
+//!   `RWStructuredBuffer`, samplers, ...) with its `register(...)` or the
+//!   order clang binds it implicitly; [`Program::binding_overlaps`] finds
+//!   explicit registers that collide.
+//! - [`Program::spans`] and [`Program::binding_spans`]: where each buffer,
+//!   member and binding was declared, so a later stage can report an error
+//!   at the right line ([`Program::diagnostic`] does it for layout and
+//!   planning errors).
+//! - [`Program::warnings`] and, on failure, [`ParseError`]: [`Diagnostic`]s
+//!   with `file:line:col`, what is wrong and how to fix it, rendered with
+//!   `codespan-reporting` against [`Program::sources`].
+//!
+//! Only declarations matter: function bodies and non-constant initialisers
+//! are skipped, so a whole shader can be read. Inside, the pipeline is [`pp`]
+//! (preprocessor, spans kept per token) → [`parser`] (declarations only) →
+//! [`lower`] (name resolution, templates, array sizes, matrix orders); the
+//! three run interleaved, one top-level item at a time. These modules are
+//! public for tests and tools that want one stage; most users need only the
+//! crate root.
+//!
+//! # Example
+//!
+//! Two constant buffers and a texture; the offsets come from the
+//! `cbuffer` rules (16-byte rows, no member straddles a row):
+//!
+//! ```
+//! use cblower_hlsl::{parse_source, FrontendOptions};
+//! use cblower_layout::{layout_buffer, LayoutOptions, RuleSet};
+//!
+//! let source = r#"
+//!     struct Light { float3 position; float range; };
+//!     cbuffer Frame : register(b0) { float4x4 view; float time; float2 jitter; };
+//!     cbuffer Lights : register(b1) { Light lights[2]; uint count; };
+//!     Texture2D<float4> albedo : register(t0);
+//! "#;
+//! let program = parse_source("scene.hlsl", source, &FrontendOptions::default())
+//!     .map_err(|e| e.render(false))?;
+//!
+//! let mut offsets = Vec::new();
+//! for decl in &program.buffers {
+//!     let layout = layout_buffer(decl, LayoutOptions::new(RuleSet::CBuffer))?;
+//!     for m in layout.members() {
+//!         println!("{}.{}: offset {}", decl.name, m.name(), m.offset().get());
+//!         offsets.push((decl.name.to_string(), m.name().to_string(), m.offset().get()));
+//!     }
+//! }
+//! let expected = [
+//!     ("Frame", "view", 0),
+//!     ("Frame", "time", 64),
+//!     ("Frame", "jitter", 68), // fits in the rest of time's row
+//!     ("Lights", "lights", 0),
+//!     ("Lights", "count", 32), // after two 16-byte Lights
+//! ];
+//! let expected: Vec<(String, String, u64)> = expected
+//!     .iter()
+//!     .map(|&(b, m, o)| (b.to_string(), m.to_string(), o))
+//!     .collect();
+//! assert_eq!(offsets, expected);
+//!
+//! // The texture is no buffer, but it is a binding.
+//! let names: Vec<(&str, char, Option<u32>)> = program
+//!     .bindings
+//!     .iter()
+//!     .map(|b| (&*b.name, b.class, b.register))
+//!     .collect();
+//! assert_eq!(names, [("Frame", 'b', Some(0)), ("Lights", 'b', Some(1)), ("albedo", 't', Some(0))]);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! A shorter one, reading the declared types:
 //!
 //! ```
 //! let opts = cblower_hlsl::FrontendOptions::default();
@@ -17,6 +96,8 @@
 //! assert_eq!(&*program.buffers[0].name, "Frame");
 //! assert_eq!(program.buffers[0].members[1].ty.to_string(), "float");
 //! ```
+
+#![deny(missing_docs)]
 
 pub mod builtin;
 pub mod diag;

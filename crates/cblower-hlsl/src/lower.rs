@@ -31,8 +31,12 @@ const MAX_TYPEDEF_DEPTH: usize = 256;
 /// The buffers of a translation unit, with `$Globals` last.
 #[derive(Debug, Default)]
 pub struct Lowered {
+    /// The constant buffers and `ConstantBuffer<T>`s, in source order, with the
+    /// implicit `$Globals` buffer (if any) last.
     pub buffers: Vec<BufferDecl>,
+    /// Parallel to `buffers`: where each buffer and its members were declared.
     pub spans: Vec<BufferSpans>,
+    /// Parallel to `buffers`: the `[[vk::binding]]` attribute, if any.
     pub vk_bindings: Vec<Option<VkBinding>>,
     /// Parallel to `buffers`: Clang's implicit-binding order IDs.
     pub implicit_orders: Vec<ImplicitOrder>,
@@ -54,6 +58,8 @@ pub fn lower(items: &[Item], opts: &FrontendOptions) -> Result<Lowered, Diagnost
 }
 
 impl<'a> Lowerer<'a> {
+    /// A lowerer that has seen no declaration yet; `opts` decides whether
+    /// 16-bit types are allowed and the default matrix order.
     pub fn new(opts: &'a FrontendOptions) -> Lowerer<'a> {
         Lowerer {
             opts,

@@ -17,12 +17,16 @@ pub struct FileId(u32);
 /// A byte range in one physical source file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Span {
+    /// The file the range is in.
     pub file: FileId,
+    /// First byte of the range (offset from the start of the file).
     pub start: u32,
+    /// One past the last byte of the range.
     pub end: u32,
 }
 
 impl Span {
+    /// The bytes `start..end` of `file`.
     pub fn new(file: FileId, start: u32, end: u32) -> Span {
         Span { file, start, end }
     }
@@ -58,8 +62,12 @@ impl Span {
 /// and 1-based column (in characters).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Location {
+    /// The presumed file name: the path as given, or as a `#line` directive
+    /// renamed it.
     pub file: String,
+    /// 1-based line, counted after `#line` adjustments.
     pub line: u32,
+    /// 1-based column, counted in characters (not bytes).
     pub column: u32,
 }
 
@@ -118,6 +126,7 @@ pub struct SourceMap {
 }
 
 impl SourceMap {
+    /// An empty map; files get [`FileId`]s in the order they are added.
     pub fn new() -> SourceMap {
         SourceMap::default()
     }

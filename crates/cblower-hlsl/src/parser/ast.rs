@@ -9,23 +9,33 @@ use cblower_layout::MatrixOrder;
 
 use crate::source::Span;
 
+/// A name as written, with where it was written.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Ident {
     /// Shared with the token it was read from (token texts are interned).
     pub name: Arc<str>,
+    /// Where the name was written (for diagnostics and `register` lookups).
     pub span: Span,
 }
 
+/// One top-level or block-level declaration the parser kept.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Item {
+    /// `namespace N { ... }`: names declared inside are qualified with `N::`.
     Namespace {
+        /// The namespace's name.
         name: Ident,
+        /// The declarations inside it, in order.
         items: Vec<Item>,
     },
+    /// A `cbuffer` or `tbuffer` block.
     Buffer(BufferBlock),
+    /// A `ConstantBuffer<T>` or `TextureBuffer<T>` variable.
     ConstantBuffer(ConstantBufferDecl),
     /// A variable, typedef, or a bare `struct S { ... };` (no declarators).
     Decl(Declaration),
+    /// `enum` or `enum class` with its values (they are constants in array
+    /// sizes and template arguments).
     Enum(EnumDef),
     /// `template <...> struct S { ... };`: instantiated when a type names it.
     Template(TemplateDef),
@@ -36,30 +46,42 @@ pub enum Item {
 /// A struct template.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TemplateDef {
+    /// The parameters, in order.
     pub params: Vec<TemplateParam>,
+    /// The templated struct; its members may name the parameters.
     pub def: Box<StructDef>,
 }
 
 /// One template parameter: `typename T`, `uint N`, with a default.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TemplateParam {
+    /// The parameter's name.
     pub name: Ident,
+    /// `typename`/`class` (true) or a value parameter such as `uint N` (false).
     pub is_type: bool,
+    /// The default used when an instantiation leaves the argument out.
     pub default: Option<TemplateArg>,
 }
 
+/// Which keyword opened a [`BufferBlock`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BlockKind {
+    /// `cbuffer`: bound to a `b` register.
     CBuffer,
+    /// `tbuffer`: bound to a `t` register.
     TBuffer,
 }
 
 /// `cbuffer Name : register(b0) { members }`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct BufferBlock {
+    /// `cbuffer` or `tbuffer`.
     pub kind: BlockKind,
+    /// The block's name.
     pub name: Ident,
+    /// The `: register(...)` annotation, if written.
     pub register: Option<Register>,
+    /// `[[vk::...]]` attributes before the keyword.
     pub attrs: Attributes,
     /// Declarations in the block (functions are already dropped).
     pub items: Vec<Item>,
@@ -71,10 +93,15 @@ pub struct BufferBlock {
 pub struct ConstantBufferDecl {
     /// True for `TextureBuffer<T>`.
     pub texture: bool,
+    /// `T`, the element type inside the angle brackets.
     pub element: TypeSpec,
+    /// The variable's name.
     pub name: Ident,
+    /// Array dimensions after the name, outermost first (`Name[4]` is one).
     pub dims: Vec<ArrayDim>,
+    /// The `: register(...)` annotation, if written.
     pub register: Option<Register>,
+    /// `[[vk::...]]` attributes before the declaration.
     pub attrs: Attributes,
 }
 
@@ -82,7 +109,10 @@ pub struct ConstantBufferDecl {
 /// skipped. Boxed because they are rare and every declaration has this.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Attributes {
+    /// `[[vk::binding(binding, set)]]`: the binding number and, if written, the
+    /// descriptor set, as unevaluated constant expressions.
     pub vk_binding: Option<Box<(Expr, Option<Expr>)>>,
+    /// `[[vk::offset(n)]]`: the member's byte offset for SPIR-V, unevaluated.
     pub vk_offset: Option<Box<Expr>>,
     /// `[[vk::push_constant]]`.
     pub vk_push_constant: bool,
@@ -90,11 +120,17 @@ pub struct Attributes {
     pub vk_constant_id: Option<Box<Expr>>,
 }
 
+/// The storage and matrix keywords written before a declaration's type.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Modifiers {
+    /// `static`: a variable of the shader itself, never a constant-buffer
+    /// member.
     pub is_static: bool,
+    /// `const` (with `static`, a compile-time constant usable in array sizes).
     pub is_const: bool,
+    /// `groupshared`: thread-group memory, never a constant-buffer member.
     pub is_groupshared: bool,
+    /// `typedef`: the declarators name types, not variables.
     pub is_typedef: bool,
     /// `row_major` / `column_major` written on the declaration.
     pub matrix_order: Option<MatrixOrder>,
@@ -103,20 +139,28 @@ pub struct Modifiers {
 /// `modifiers type declarator, declarator;`
 #[derive(Clone, Debug, PartialEq)]
 pub struct Declaration {
+    /// `[[vk::...]]` attributes before the declaration.
     pub attrs: Attributes,
+    /// `static`, `const`, `row_major` and the like.
     pub modifiers: Modifiers,
+    /// The type the declarators share.
     pub ty: TypeSpec,
+    /// The declared names, each with its own array dimensions and annotations.
     pub declarators: Declarators,
     /// The `#pragma pack_matrix` in effect here.
     pub pack_matrix: Option<MatrixOrder>,
 }
 
+/// A type as written before the declarators.
 #[derive(Clone, Debug, PartialEq)]
 pub enum TypeSpec {
     /// `float4`, `NS::S`, `Texture2D<float4>`, `vector<float, 3>`.
     Named {
+        /// The (possibly `::`-qualified) type name.
         path: TypePath,
+        /// `<...>` arguments, if any were written (`vector<float, 3>`).
         args: Option<Vec<TemplateArg>>,
+        /// From the first part of the name to the closing `>`.
         span: Span,
     },
     /// A struct defined (or forward-declared) right here.
@@ -124,6 +168,7 @@ pub enum TypeSpec {
 }
 
 impl TypeSpec {
+    /// Where the type was written: the name, or the `struct` keyword.
     pub fn span(&self) -> Span {
         match self {
             TypeSpec::Named { span, .. } => *span,
@@ -137,11 +182,14 @@ impl TypeSpec {
 /// either way the parts read as one slice.
 #[derive(Clone, Debug, PartialEq)]
 pub enum TypePath {
+    /// A name of one part (`float4`, `S`), kept inline.
     One([Ident; 1]),
+    /// A qualified name (`NS::S`, `A::B::S`), one entry per part.
     Qualified(Vec<Ident>),
 }
 
 impl TypePath {
+    /// A one-part name.
     pub fn new(first: Ident) -> TypePath {
         TypePath::One([first])
     }
@@ -168,17 +216,24 @@ impl std::ops::Deref for TypePath {
     }
 }
 
+/// One argument in a `<...>` list.
 #[derive(Clone, Debug, PartialEq)]
 pub enum TemplateArg {
+    /// A type argument (`float` in `vector<float, 3>`).
     Type(TypeSpec),
+    /// A value argument (`3` in `vector<float, 3>`), unevaluated.
     Expr(Expr),
 }
 
+/// A `struct` definition or forward declaration.
 #[derive(Clone, Debug, PartialEq)]
 pub struct StructDef {
+    /// Where the `struct` keyword was written (diagnostics about an unnamed
+    /// struct point here).
     pub keyword_span: Span,
     /// `None` for `struct { ... } x;`.
     pub name: Option<Ident>,
+    /// `struct S : Base`: the base struct, whose members come first.
     pub base: Option<TypeSpec>,
     /// `None` for a forward declaration `struct S;`.
     pub body: Option<Vec<Item>>,
@@ -194,6 +249,7 @@ pub struct Declarators {
 }
 
 impl Declarators {
+    /// Appends a declarator.
     pub fn push(&mut self, d: Declarator) {
         if self.first.is_none() {
             self.first = Some(d);
@@ -202,22 +258,27 @@ impl Declarators {
         }
     }
 
+    /// Whether there are no declarators (`struct S { ... };` alone).
     pub fn is_empty(&self) -> bool {
         self.first.is_none()
     }
 
+    /// How many declarators there are.
     pub fn len(&self) -> usize {
         usize::from(self.first.is_some()) + self.rest.len()
     }
 
+    /// The first declarator, if any.
     pub fn first(&self) -> Option<&Declarator> {
         self.first.as_ref()
     }
 
+    /// The last declarator, if any.
     pub fn last(&self) -> Option<&Declarator> {
         self.rest.last().or(self.first.as_ref())
     }
 
+    /// The declarators in order.
     pub fn iter(&self) -> impl Iterator<Item = &Declarator> {
         self.first.iter().chain(self.rest.iter())
     }
@@ -233,11 +294,18 @@ impl<'a> IntoIterator for &'a Declarators {
     }
 }
 
+/// One declared name with its array dimensions and `:` annotations.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Declarator {
+    /// The declared name.
     pub name: Ident,
+    /// Array dimensions after the name, outermost first.
     pub dims: Vec<ArrayDim>,
+    /// `packoffset(c2.y)`: the register (`2`), the component (0 to 3 for `x`
+    /// to `w`) and where the annotation was written.
     pub packoffset: Option<(u32, u8, Span)>,
+    /// `register(...)` on the declarator (the binding of a global resource
+    /// or `ConstantBuffer`-like variable).
     pub register: Option<Register>,
     /// The initialiser if it parsed as a constant expression (boxed: rare,
     /// and declarators are moved around a lot).
@@ -283,10 +351,12 @@ impl Declarator {
     }
 }
 
+/// One `[...]` array dimension.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ArrayDim {
     /// `None` for `[]`.
     pub size: Option<Expr>,
+    /// From `[` to `]`.
     pub span: Span,
 }
 
@@ -295,26 +365,40 @@ pub struct ArrayDim {
 pub struct Register {
     /// `None` for `register(space1)`.
     pub slot: Option<(char, u32)>,
+    /// `space1` if written; `None` means space 0.
     pub space: Option<u32>,
+    /// The whole `register(...)` annotation.
     pub span: Span,
 }
 
+/// An `enum` definition.
 #[derive(Clone, Debug, PartialEq)]
 pub struct EnumDef {
+    /// The enum's name; `None` for an anonymous `enum { ... }`.
     pub name: Option<Ident>,
     /// The underlying type (`enum class E : uint16_t`).
     pub base: Option<TypeSpec>,
+    /// The enumerators in order, each with its value expression if written
+    /// (else one more than the previous).
     pub values: Vec<(Ident, Option<Expr>)>,
 }
 
+/// A constant expression, kept unevaluated until lowering knows the names
+/// it refers to (array sizes, enum values, template arguments).
 #[derive(Clone, Debug, PartialEq)]
 pub enum Expr {
+    /// A signed integer literal (`4`, `0x10`), with where it was written.
     Int(i64, Span),
     /// A non-integer literal (`1.5`, `"s"`): not usable as a constant.
     Other(Span),
+    /// A name, possibly qualified (`N`, `NS::N`, `E::A`): a constant or an
+    /// enumerator.
     Name(Vec<Ident>),
+    /// A prefix operator (`-`, `!`, `~`, `+`) applied to an operand.
     Unary(String, Box<Expr>, Span),
+    /// A binary operator (`+`, `<<`, `&&`, ...) with its two operands.
     Binary(String, Box<Expr>, Box<Expr>, Span),
+    /// `cond ? then : else`.
     Ternary(Box<Expr>, Box<Expr>, Box<Expr>),
     /// `(uint)x` / `uint(x)`: the value is kept (the type is the scalar
     /// named, if it is an integer one).
@@ -326,6 +410,7 @@ pub enum Expr {
 }
 
 impl Expr {
+    /// The source range the expression covers.
     pub fn span(&self) -> Span {
         match self {
             Expr::Int(_, s)

@@ -55,6 +55,7 @@ pub const MAX_DEPTH: usize = 256;
 /// The preprocessed token stream of a translation unit.
 #[derive(Debug)]
 pub struct Preprocessed {
+    /// The tokens left after directives and macro expansion, in order.
     pub tokens: Vec<Token>,
     /// `#warning`s.
     pub warnings: Diagnostics,
