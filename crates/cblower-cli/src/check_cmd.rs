@@ -13,12 +13,16 @@ use clap::{Args, ValueEnum};
 use crate::exit::{INPUT_ERROR, SUCCESS, USAGE_ERROR};
 use crate::frontend_args::{read_program, use_color, ColorArg, FrontendArgs, RulesArg, TargetArg};
 
+/// `--format`: how the warnings are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum CheckFormat {
+    /// Clang-style diagnostics with fix-its, on standard error.
     Text,
+    /// One JSON document on standard output (the shape is in docs/check.md).
     Json,
 }
 
+/// `--cpp-types`: which built-in prelude maps `float3` and friends to C++.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum CppTypesArg {
     /// `float3` is `float[3]`, matrices are arrays of rows.
@@ -31,6 +35,7 @@ pub enum CppTypesArg {
     None,
 }
 
+/// The arguments of `cblower check`.
 #[derive(Args, Debug)]
 pub struct CheckArgs {
     /// The HLSL files to check (with --cpp: the one shared header).
@@ -39,13 +44,15 @@ pub struct CheckArgs {
     /// Packing rules.
     #[arg(long, value_enum, default_value = "cbuffer")]
     pub rules: RulesArg,
-    /// Data layout clang-22 used (only with --rules clang-22).
+    /// The target: whose policy decides what a buffer holds (on SPIR-V
+    /// `[[vk::offset]]` applies), and whose data layout clang-22 used.
     #[arg(long, value_enum, default_value = "dxil")]
     pub target: TargetArg,
     /// Warning groups: implicit-padding, padding-at-end, row-straddle, their
     /// no- forms, or error (-Werror).
     #[arg(short = 'W', value_name = "GROUP")]
     pub warnings: Vec<String>,
+    /// Output format.
     #[arg(long, value_enum, default_value = "text")]
     pub format: CheckFormat,
     /// Compare the C++ compiler's layout of this shared header with ours.
@@ -63,8 +70,10 @@ pub struct CheckArgs {
     /// Flags for the C++ compiler.
     #[arg(last = true, value_name = "CXXFLAGS")]
     pub cxx_flags: Vec<String>,
+    /// Colours in the diagnostics.
     #[arg(long, value_enum, default_value = "auto")]
     pub color: ColorArg,
+    /// Preprocessor and type options shared with `layout`.
     #[command(flatten)]
     pub frontend: FrontendArgs,
 }
