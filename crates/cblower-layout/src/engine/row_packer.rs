@@ -15,7 +15,7 @@
 //! allocator and struct annotator are separate routines):
 //! - at the top level of a buffer, with native 16-bit types off, a member of
 //!   the other precision class than the buffer's current one starts a row
-//!   ([`Precision`]); with them on, a min-precision scalar is 2-aligned;
+//!   (`Precision`); with them on, a min-precision scalar is 2-aligned;
 //! - inside a struct there is no precision rule, and with native 16-bit types
 //!   on a min-precision scalar is 4-aligned though only 2 bytes long.
 //!
