@@ -18,6 +18,8 @@ case "${1:-}" in
   test)
     cargo fmt --all --check
     cargo clippy --quiet --workspace --all-targets -- -D warnings
+    # Every public item documented, every intra-doc link resolved.
+    RUSTDOCFLAGS="-D warnings" cargo doc --quiet --workspace --no-deps
     cargo build --bins
     cargo test --workspace
     CBLOWER_BIN_DIR="$repo/target/debug" "$repo/.venv/bin/lit" -sv lit-tests
