@@ -1171,6 +1171,31 @@ fn struct_templates_are_instantiated_for_layout() {
 }
 
 #[test]
+fn elaborated_template_use_names_the_specialisation() {
+    // `struct T<args> name;` is a use of `T<args>`, in a buffer and in
+    // `$Globals`.
+    let p = parse(
+        "template <typename T> struct Pair { T a; T b; };\n\
+         cbuffer C { struct Pair<float3> p; float x; };\n\
+         struct Pair<float2> g;",
+    );
+    let names: Vec<Vec<String>> = p
+        .buffers
+        .iter()
+        .map(|b| {
+            b.members
+                .iter()
+                .map(|m| format!("{} {}", m.ty, m.name))
+                .collect()
+        })
+        .collect();
+    assert_eq!(
+        names,
+        [vec!["Pair<float3> p", "float x"], vec!["Pair<float2> g"]]
+    );
+}
+
+#[test]
 fn bitfields_pack_into_storage_units() {
     let p = parse(
         "struct B {\n\
