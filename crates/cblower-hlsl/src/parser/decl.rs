@@ -35,6 +35,7 @@ const MODIFIERS: &[&str] = &[
     "snorm",
     "unorm",
     "globallycoherent",
+    "reordercoherent",
     "typedef",
     "in",
     "out",
