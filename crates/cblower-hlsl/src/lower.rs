@@ -1110,7 +1110,19 @@ impl Lowerer<'_> {
             self.types.insert(key, TypeEntry::Enum(underlying));
         }
         let mut next = IntVal::new(0, unsigned, wide);
+        // After an unread value (template code), the enumerators that count
+        // on from it have no known value either: they are not defined, so a
+        // use of one is an unknown name.
+        let mut known = true;
         for (id, value) in &e.values {
+            match value {
+                Some(Expr::Unread(_)) => {
+                    known = false;
+                    continue;
+                }
+                None if !known => continue,
+                _ => known = true,
+            }
             let v = match value.as_ref().map(|v| self.eval(v)) {
                 Some(Ok(v)) => IntVal::new(v.value, unsigned, wide),
                 Some(Err(err)) => {
@@ -1928,6 +1940,13 @@ impl Lowerer<'_> {
             Expr::Other(span) => {
                 return Err(Diagnostic::error(*span, "expected an integer constant")
                     .with_help("use an integer literal, a macro or a `static const` integer"))
+            }
+            Expr::Unread(span) => {
+                return Err(Diagnostic::error(
+                    *span,
+                    "this enumerator value is template code the front end cannot evaluate",
+                )
+                .with_help("give the enumerator a plain integer value where a buffer uses it"))
             }
             Expr::SizeOf(spec, span) => self.size_of(spec, *span)?,
             Expr::Name(path) => {

@@ -407,6 +407,9 @@ pub enum Expr {
     UInt(i64, Span),
     /// `sizeof(T)`.
     SizeOf(Box<TypeSpec>, Span),
+    /// An enumerator value the expression grammar cannot read (template
+    /// code such as `N * F<N - 1>::value`): read past, never evaluated.
+    Unread(Span),
 }
 
 impl Expr {
@@ -417,6 +420,7 @@ impl Expr {
             | Expr::UInt(_, s)
             | Expr::SizeOf(_, s)
             | Expr::Other(s)
+            | Expr::Unread(s)
             | Expr::Unary(_, _, s)
             | Expr::Binary(_, _, _, s) => *s,
             Expr::Name(path) => match (path.first(), path.last()) {

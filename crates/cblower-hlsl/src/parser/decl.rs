@@ -28,12 +28,14 @@ const MODIFIERS: &[&str] = &[
     "centroid",
     "sample",
     "volatile",
+    "mutable",
     "inline",
     "export",
     "shared",
     "snorm",
     "unorm",
     "globallycoherent",
+    "reordercoherent",
     "typedef",
     "in",
     "out",
@@ -509,6 +511,9 @@ impl Parser<'_> {
     /// inline `struct`.
     pub(super) fn type_spec(&mut self) -> Result<TypeSpec, Diagnostic> {
         if self.at_ident("struct") || self.at_ident("class") {
+            if let Some(t) = self.elaborated_template_use() {
+                return Ok(t);
+            }
             return self.struct_def().map(|s| TypeSpec::Struct(Box::new(s)));
         }
         if self.at_ident("unsigned") || self.at_ident("signed") {
@@ -554,6 +559,29 @@ impl Parser<'_> {
             args = Some(list);
         }
         Ok(TypeSpec::Named { path, args, span })
+    }
+
+    /// `struct Pair<float4> p;`: an elaborated use of a template
+    /// specialisation, read as the named type `Pair<float4>`. `None` (nothing
+    /// consumed) when the keyword starts a definition or specialisation
+    /// instead (`struct S<int> { ... }`, `struct S<int> : B { ... }`).
+    fn elaborated_template_use(&mut self) -> Option<TypeSpec> {
+        let is_use = self.peek_nth(1).is_some_and(|t| t.kind == TokenKind::Ident)
+            && self.peek_nth(2).is_some_and(|t| t.is_punct("<"));
+        if !is_use {
+            return None;
+        }
+        let start = self.pos;
+        self.advance();
+        match self.type_spec() {
+            Ok(t) if !(self.at_punct("{") || self.at_punct(":") || self.at_ident("final")) => {
+                Some(t)
+            }
+            _ => {
+                self.pos = start;
+                None
+            }
+        }
     }
 
     /// Arguments after `<`, through the closing `>`.

@@ -16,7 +16,7 @@ use cblower_layout::MatrixOrder;
 use crate::diag::Diagnostic;
 use crate::lexer::{Token, TokenKind};
 use crate::source::Span;
-use ast::{BlockKind, BufferBlock, EnumDef, Ident, Item};
+use ast::{BlockKind, BufferBlock, EnumDef, Expr, Ident, Item};
 
 /// Deepest nesting of namespaces, structs, template arguments and
 /// parenthesised expressions.
@@ -509,11 +509,17 @@ impl<'s> Parser<'s> {
                 } else {
                     Vec::new() // `template struct S<int>;` (an explicit instantiation)
                 };
+                // `template <uint M> struct A<M, 0> { ... }` (a partial
+                // specialisation) must not replace the primary template.
+                let specialises = (self.at_ident("struct") || self.at_ident("class"))
+                    && self.peek_nth(1).is_some_and(|t| t.kind == TokenKind::Ident)
+                    && self.peek_nth(2).is_some_and(|t| t.is_punct("<"));
                 let mut inner = Vec::new();
                 self.item(&mut inner, ctx)?;
                 // Struct templates are kept (a buffer may use an instance);
-                // function templates and everything else are dropped.
-                if let [Item::Decl(d)] = inner.as_slice() {
+                // function templates, specialisations and everything else
+                // are dropped.
+                if let (false, [Item::Decl(d)]) = (specialises, inner.as_slice()) {
                     if let ast::TypeSpec::Struct(def) = &d.ty {
                         if def.body.is_some() && d.declarators.is_empty() && !params.is_empty() {
                             out.push(Item::Template(ast::TemplateDef {
@@ -787,6 +793,90 @@ impl<'s> Parser<'s> {
         }
     }
 
+    /// The value after `A =` in an enum. Template code writes values such as
+    /// `n * F<n - 1>::value`, which the expression grammar cannot read: when
+    /// the tokens up to the next `,` or `}` (counting `<>` as brackets)
+    /// are not one expression, the value is [`Expr::Unread`]: the enum is read
+    /// past and only a use of that enumerator as a constant fails.
+    fn enumerator_value(&mut self) -> Result<Expr, Diagnostic> {
+        let start = self.pos;
+        let mut depth = 0i32;
+        let mut end = None;
+        let mut i = start;
+        loop {
+            if i >= self.tokens.len() && !self.pull_one() {
+                break;
+            }
+            let Some(t) = self.tokens.get(i) else {
+                break;
+            };
+            if t.kind == TokenKind::Punct {
+                match &*t.text {
+                    "(" | "[" | "{" | "<" => depth += 1,
+                    ")" | "]" | ">" => depth -= 1,
+                    ">>" => depth -= 2,
+                    "}" if depth == 0 => {
+                        end = Some(i);
+                        break;
+                    }
+                    "}" => depth -= 1,
+                    "," if depth == 0 => {
+                        end = Some(i);
+                        break;
+                    }
+                    ";" => break,
+                    _ => {}
+                }
+            }
+            if depth < 0 {
+                break;
+            }
+            i += 1;
+        }
+        let Some(end) = end.filter(|&e| e > start) else {
+            return self.expr(false);
+        };
+        let tokens: Vec<Token> = self
+            .tokens
+            .get(start..end)
+            .unwrap_or(&[])
+            .iter()
+            .filter(|t| !matches!(t.kind, TokenKind::PackMatrix(_)))
+            .cloned()
+            .collect();
+        let span = tokens
+            .first()
+            .zip(tokens.last())
+            .map_or(self.here(), |(a, b)| a.span.to(b.span));
+        let mut sub = Parser::new(tokens, self.here());
+        sub.depth = self.depth;
+        let value = match sub.expr(false) {
+            Ok(e) if sub.peek().is_none() => e,
+            _ => Expr::Unread(span),
+        };
+        self.pos = end;
+        self.fill();
+        Ok(value)
+    }
+
+    /// Pulls one more token from the source into the window; `false` when
+    /// the source is exhausted.
+    fn pull_one(&mut self) -> bool {
+        let Some(source) = self.source.as_mut() else {
+            return false;
+        };
+        match source.next_token() {
+            Some(t) => {
+                self.tokens.push(t);
+                true
+            }
+            None => {
+                self.source = None;
+                false
+            }
+        }
+    }
+
     fn enum_def(&mut self) -> Result<EnumDef, Diagnostic> {
         self.advance();
         if self.at_ident("class") || self.at_ident("struct") {
@@ -819,7 +909,7 @@ impl<'s> Parser<'s> {
                 let id =
                     self.expect_ident("an enumerator name", "write `enum Name { A, B = 2 };`")?;
                 let value = if self.eat_punct("=") {
-                    Some(self.expr(false)?)
+                    Some(self.enumerator_value()?)
                 } else {
                     None
                 };

@@ -1171,6 +1171,54 @@ fn struct_templates_are_instantiated_for_layout() {
 }
 
 #[test]
+fn elaborated_template_use_names_the_specialisation() {
+    // `struct T<args> name;` is a use of `T<args>`, in a buffer and in
+    // `$Globals`.
+    let p = parse(
+        "template <typename T> struct Pair { T a; T b; };\n\
+         cbuffer C { struct Pair<float3> p; float x; };\n\
+         struct Pair<float2> g;",
+    );
+    let names: Vec<Vec<String>> = p
+        .buffers
+        .iter()
+        .map(|b| {
+            b.members
+                .iter()
+                .map(|m| format!("{} {}", m.ty, m.name))
+                .collect()
+        })
+        .collect();
+    assert_eq!(
+        names,
+        [vec!["Pair<float3> p", "float x"], vec!["Pair<float2> g"]]
+    );
+}
+
+#[test]
+fn partial_specialisations_and_unread_enum_values() {
+    // A partial specialisation leaves the primary template in place; an
+    // enumerator written as template code is read past, and only a use of
+    // it (or of one counting on from it) fails.
+    let p = parse(
+        "template <typename T, uint N> struct L { T v[N]; };\n\
+         template <typename T> struct L<T, 1> { T v; };\n\
+         enum E { A = L<float, 2>::value, B, C = 2 };\n\
+         cbuffer X { L<float, 2> l; float c[C]; };",
+    );
+    let members: Vec<String> = p.buffers[0]
+        .members
+        .iter()
+        .map(|m| format!("{} {}", m.ty, m.name))
+        .collect();
+    assert_eq!(members, ["L<float, 2> l", "float[2] c"]);
+    assert_eq!(
+        error("enum E { A = F<1>::v, B };\ncbuffer X { float b[B]; };"),
+        e("`B` is not an integer constant", 2, 21)
+    );
+}
+
+#[test]
 fn bitfields_pack_into_storage_units() {
     let p = parse(
         "struct B {\n\
