@@ -12,7 +12,7 @@ use crate::frontend_args::{
     read_and_lay_out, use_color, ColorArg, FrontendArgs, RulesArg, TargetArg,
 };
 use crate::output::write_output;
-use cblower_layout::LayoutOptions;
+use cblower_layout::{BufferLayout, LayoutOptions};
 use cblower_report::{compare_text, html_report, json_report, text_report, Colors, HtmlBuffer};
 
 /// `--format` of `cblower layout`.
@@ -139,48 +139,12 @@ pub fn run(args: &LayoutArgs) -> i32 {
                 serde_json::to_string_pretty(&doc).unwrap_or_default()
             )
         }
-        FormatArg::Text => {
-            let to_terminal = args.output.as_os_str() == "-" && std::io::stdout().is_terminal();
-            let colors = if use_color(args.color, to_terminal) {
-                Colors::On
-            } else {
-                Colors::Off
-            };
-            let texts: Vec<String> = layouts
-                .iter()
-                .zip(&program.buffers)
-                .enumerate()
-                .map(|(i, (l, decl))| {
-                    let mut t = text_report(l, decl.array_len, colors);
-                    if columns.len() > 1 {
-                        let same: Vec<_> = columns.iter().filter_map(|c| c.get(i)).collect();
-                        t.push('\n');
-                        t.push_str(&compare_text(&same));
-                    }
-                    t
-                })
-                .collect();
-            texts.join("\n")
-        }
-        FormatArg::Html => {
-            // Per buffer, its layout under every rule set, side by side.
-            let per_buffer: Vec<Vec<cblower_layout::BufferLayout>> = (0..layouts.len())
-                .map(|i| columns.iter().filter_map(|c| c.get(i).cloned()).collect())
-                .collect();
-            let buffers: Vec<HtmlBuffer<'_>> = per_buffer
-                .iter()
-                .zip(&program.buffers)
-                .map(|(l, decl)| HtmlBuffer {
-                    layouts: l,
-                    array_len: decl.array_len,
-                })
-                .collect();
-            let title = args
-                .file
-                .file_name()
-                .map(|n| n.to_string_lossy().into_owned())
-                .unwrap_or_default();
-            html_report(&title, &buffers)
+        FormatArg::Text | FormatArg::Html => {
+            let array_lens: Vec<Option<u64>> =
+                program.buffers.iter().map(|b| b.array_len).collect();
+            render_columns(args, &columns, &array_lens, |i, l, colors| {
+                text_report(l, array_lens.get(i).copied().flatten(), colors)
+            })
         }
     };
     if let Err(e) = write_output(&args.output, text.as_bytes()) {
@@ -188,4 +152,60 @@ pub fn run(args: &LayoutArgs) -> i32 {
         return INPUT_ERROR;
     }
     SUCCESS
+}
+
+/// The text or HTML report (`args.format`) over `columns`: the layouts
+/// under the reference rule set, then under each `--compare`, one entry per
+/// buffer in each. `buffer_text` writes one buffer's own text report; with
+/// `--compare` the comparison table follows it. Both languages' `layout`
+/// go through here, so the two stay one report.
+pub(crate) fn render_columns(
+    args: &LayoutArgs,
+    columns: &[Vec<BufferLayout>],
+    array_lens: &[Option<u64>],
+    buffer_text: impl Fn(usize, &BufferLayout, Colors) -> String,
+) -> String {
+    let Some(layouts) = columns.first() else {
+        return String::new();
+    };
+    if args.format == FormatArg::Html {
+        // Per buffer, its layout under every rule set, side by side.
+        let per_buffer: Vec<Vec<BufferLayout>> = (0..layouts.len())
+            .map(|i| columns.iter().filter_map(|c| c.get(i).cloned()).collect())
+            .collect();
+        let buffers: Vec<HtmlBuffer<'_>> = per_buffer
+            .iter()
+            .enumerate()
+            .map(|(i, l)| HtmlBuffer {
+                layouts: l,
+                array_len: array_lens.get(i).copied().flatten(),
+            })
+            .collect();
+        let title = args
+            .file
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "<stdin>".to_owned());
+        return html_report(&title, &buffers);
+    }
+    let to_terminal = args.output.as_os_str() == "-" && std::io::stdout().is_terminal();
+    let colors = if use_color(args.color, to_terminal) {
+        Colors::On
+    } else {
+        Colors::Off
+    };
+    let texts: Vec<String> = layouts
+        .iter()
+        .enumerate()
+        .map(|(i, l)| {
+            let mut t = buffer_text(i, l, colors);
+            if columns.len() > 1 {
+                let same: Vec<_> = columns.iter().filter_map(|c| c.get(i)).collect();
+                t.push('\n');
+                t.push_str(&compare_text(&same));
+            }
+            t
+        })
+        .collect();
+    texts.join("\n")
 }

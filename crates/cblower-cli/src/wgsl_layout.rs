@@ -3,16 +3,14 @@
 //! address space's rule set (or `--rules`), and print the same report as
 //! for HLSL with a WGSL header: `@group(g) @binding(b) var<uniform> name: T`.
 
-use std::io::IsTerminal;
-
 use cblower_layout::{BufferLayout, NodeKind};
-use cblower_report::{compare_text, html_report, json_report, text_report, Colors, HtmlBuffer};
+use cblower_report::{json_report, text_report, Colors};
 use cblower_wgsl::WgslBuffer;
 use serde_json::{json, Value};
 
 use crate::exit::{INPUT_ERROR, SUCCESS};
-use crate::frontend_args::{is_stdin, read_stdin, use_color};
-use crate::layout_cmd::{FormatArg, LayoutArgs};
+use crate::frontend_args::{is_stdin, read_stdin};
+use crate::layout_cmd::{render_columns, FormatArg, LayoutArgs};
 use crate::output::write_output;
 
 /// Runs `layout` on WGSL input; returns the exit code.
@@ -75,47 +73,12 @@ pub fn run(args: &LayoutArgs, err_color: bool) -> i32 {
                 serde_json::to_string_pretty(&doc).unwrap_or_default()
             )
         }
-        FormatArg::Text => {
-            let to_terminal = args.output.as_os_str() == "-" && std::io::stdout().is_terminal();
-            let colors = if use_color(args.color, to_terminal) {
-                Colors::On
-            } else {
-                Colors::Off
-            };
-            let texts: Vec<String> = layouts
-                .iter()
-                .zip(&module.buffers)
-                .enumerate()
-                .map(|(i, (l, b))| {
-                    let mut t = wgsl_text(l, b, colors);
-                    if columns.len() > 1 {
-                        let same: Vec<_> = columns.iter().filter_map(|c| c.get(i)).collect();
-                        t.push('\n');
-                        t.push_str(&compare_text(&same));
-                    }
-                    t
-                })
-                .collect();
-            texts.join("\n")
-        }
-        FormatArg::Html => {
-            let per_buffer: Vec<Vec<BufferLayout>> = (0..layouts.len())
-                .map(|i| columns.iter().filter_map(|c| c.get(i).cloned()).collect())
-                .collect();
-            let buffers: Vec<HtmlBuffer<'_>> = per_buffer
-                .iter()
-                .map(|l| HtmlBuffer {
-                    layouts: l,
-                    array_len: None,
-                })
-                .collect();
-            let title = args
-                .file
-                .file_name()
-                .map(|n| n.to_string_lossy().into_owned())
-                .unwrap_or_else(|| "<stdin>".to_owned());
-            html_report(&title, &buffers)
-        }
+        FormatArg::Text | FormatArg::Html => render_columns(args, &columns, &[], |i, l, colors| {
+            match module.buffers.get(i) {
+                Some(b) => wgsl_text(l, b, colors),
+                None => text_report(l, None, colors),
+            }
+        }),
     };
     if let Err(e) = write_output(&args.output, text.as_bytes()) {
         eprintln!("error: cannot write {}: {e}", args.output.display());
