@@ -853,7 +853,7 @@ impl Ctx<'_> {
             (Ty::Struct(st), _) => (
                 None,
                 Some(format!(
-                    "pad the end of struct '{}' to the element stride (see the padding-at-end warning there)",
+                    "add explicit members at the end of struct '{}' until its size is the element stride",
                     st.name
                 )),
             ),
