@@ -660,6 +660,24 @@ fn first_non_phi<'ctx>(phi: RawValue<'ctx>) -> Option<RawValue<'ctx>> {
     None
 }
 
+/// After every load on `paths` was replaced: erases the GEPs behind the
+/// merge `m`, then `m` itself, once nothing uses them.
+fn erase_dead_paths<'ctx>(m: RawValue<'ctx>, paths: Vec<(Vec<RawValue<'ctx>>, RawValue<'ctx>)>) {
+    let mut geps: Vec<RawValue<'ctx>> = Vec::new();
+    for g in paths.into_iter().flat_map(|(g, _)| g) {
+        if !geps.contains(&g) {
+            geps.push(g);
+        }
+    }
+    // Deepest first: a GEP's users are erased before it.
+    while let Some(k) = geps.iter().position(|g| !g.has_uses()) {
+        geps.remove(k).erase_instruction();
+    }
+    if !m.has_uses() {
+        m.erase_instruction();
+    }
+}
+
 /// The GEP chains from `v` to the loads reading through them, or `None`
 /// when something else (a call, a store, another merge) uses one.
 fn load_paths<'ctx>(
@@ -763,20 +781,7 @@ fn split_loads<'ctx>(extra: &AccessBuilder<'ctx>, m: RawValue<'ctx>) -> Result<b
         load.erase_instruction();
         merged.set_name(&load_name);
     }
-    // The GEPs behind the merge, then the merge, are unused now.
-    let mut geps: Vec<RawValue<'ctx>> = Vec::new();
-    for g in paths.into_iter().flat_map(|(g, _)| g) {
-        if !geps.contains(&g) {
-            geps.push(g);
-        }
-    }
-    // Deepest first: a GEP's users are erased before it.
-    while let Some(k) = geps.iter().position(|g| !g.has_uses()) {
-        geps.remove(k).erase_instruction();
-    }
-    if !m.has_uses() {
-        m.erase_instruction();
-    }
+    erase_dead_paths(m, paths);
     Ok(true)
 }
 
@@ -919,18 +924,7 @@ fn split_phi_by_arm<'ctx>(
         load.erase_instruction();
         merged.set_name(&load_name);
     }
-    let mut geps: Vec<RawValue<'ctx>> = Vec::new();
-    for g in paths.into_iter().flat_map(|(g, _)| g) {
-        if !geps.contains(&g) {
-            geps.push(g);
-        }
-    }
-    while let Some(k) = geps.iter().position(|g| !g.has_uses()) {
-        geps.remove(k).erase_instruction();
-    }
-    if !m.has_uses() {
-        m.erase_instruction();
-    }
+    erase_dead_paths(m, paths);
     Ok(true)
 }
 
