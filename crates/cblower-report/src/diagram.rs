@@ -32,6 +32,18 @@ impl PadCause {
             PadCause::MatrixRow => "matrix row",
         }
     }
+
+    /// The name the JSON report gives it: the engine's reason in
+    /// snake case (`row_boundary`, `array_element`), or `matrix_start`,
+    /// `matrix_column`, `matrix_row`.
+    pub fn json_name(self) -> serde_json::Value {
+        match self {
+            PadCause::Layout(r) => serde_json::json!(r),
+            PadCause::MatrixStart => "matrix_start".into(),
+            PadCause::MatrixColumn => "matrix_column".into(),
+            PadCause::MatrixRow => "matrix_row".into(),
+        }
+    }
 }
 
 /// One leaf: a scalar, a vector, or a matrix (with its stored vectors).

@@ -424,15 +424,16 @@ pub fn json_report(layouts: &[BufferLayout], array_lens: &[Option<u64>]) -> Valu
             let mut padding = Vec::new();
             let mut pad_budget = MAX_JSON_NODES;
             let truncated = padding_runs(l.root(), &mut pad_budget, &mut padding);
+            let causes = padding_causes(l.root(), &padding);
             let rest = json!({
                 "binding": binding,
                 "rules": l.rules.name(),
                 "size": l.size().get(),
                 "members": members,
-                "padding": padding.iter().map(|p| json!({
+                "padding": padding.iter().zip(causes).map(|(p, cause)| json!({
                     "offset": p.offset.get(),
                     "size": p.size.get(),
-                    "reason": p.reason,
+                    "reason": cause,
                 })).collect::<Vec<_>>(),
             });
             if let (Some(obj), Value::Object(rest)) = (buffer.as_object_mut(), rest) {
@@ -458,6 +459,23 @@ fn padding_runs(node: &Node, budget: &mut u64, out: &mut Vec<Padding>) -> bool {
         out.push(p);
         true
     })
+}
+
+/// The reason each run of `padding` is reported with: the engine's, except
+/// that padding before and inside a matrix is named for the matrix
+/// (`matrix_start`, `matrix_column`, `matrix_row`), as the text and HTML
+/// reports name it; the engine files a matrix's storage under arrays.
+fn padding_causes(root: &Node, padding: &[Padding]) -> Vec<Value> {
+    let limit = padding.last().map_or(0, |p| p.end().get());
+    let pads = diagram::diagram(root, limit).pads;
+    padding
+        .iter()
+        .enumerate()
+        .map(|(i, p)| match pads.get(i) {
+            Some(pad) if pad.offset == p.offset.get() => pad.cause.json_name(),
+            _ => json!(p.reason),
+        })
+        .collect()
 }
 
 fn json_node(name: &str, ty: &Ty, node: &Node, budget: &mut u64) -> Value {
@@ -580,6 +598,44 @@ cbuffer ExampleArrays  [rules: cbuffer, size: 44 bytes]
                     {"offset": 20, "size": 12, "reason": "array_element"}
                 ]
             }]})
+        );
+    }
+
+    #[test]
+    fn json_report_names_matrix_padding_for_matrices() {
+        let decl = BufferDecl::new(
+            "M",
+            BufferKind::CBuffer,
+            vec![
+                Field::new("a", Ty::scalar(Scalar::Float)),
+                Field::new(
+                    "m",
+                    Ty::matrix(Scalar::Float, 2, 2, cblower_layout::MatrixOrder::RowMajor),
+                ),
+                Field::new(
+                    "c",
+                    Ty::matrix(
+                        Scalar::Float,
+                        3,
+                        2,
+                        cblower_layout::MatrixOrder::ColumnMajor,
+                    ),
+                ),
+                Field::new("f", Ty::array(Ty::scalar(Scalar::Float), 2)),
+            ],
+        );
+        let layout = layout_buffer(&decl, LayoutOptions::new(RuleSet::CBuffer)).unwrap();
+        let v = json_report(&[layout], &[None]);
+        assert_eq!(
+            v["buffers"][0]["padding"],
+            json!([
+                {"offset": 4, "size": 12, "reason": "matrix_start"},
+                {"offset": 24, "size": 8, "reason": "matrix_row"},
+                {"offset": 40, "size": 8, "reason": "matrix_start"},
+                {"offset": 60, "size": 4, "reason": "matrix_column"},
+                {"offset": 76, "size": 4, "reason": "array_start"},
+                {"offset": 84, "size": 12, "reason": "array_element"}
+            ])
         );
     }
 }
