@@ -18,17 +18,17 @@ struct P { float4 x; };
 ConstantBuffer<P> Params[2] : register(b1, space3);
 float g;
 
-// CHECK:  class registers        space count     kind                     name     assigned                                               declared at
-// CHECK-NEXT:  t     t0               0     1         Texture2D<float4>        Albedo   explicit register                                      {{.*}}kinds-and-orders.hlsl:9:28
-// CHECK-NEXT:  t     t1..t4           1     4         Texture2D<float4>        Maps     explicit register                                      {{.*}}kinds-and-orders.hlsl:10:29
-// CHECK-NEXT:  t     t0.. (unbounded) 2     unbounded Texture2D<float4>        Bindless explicit register                                      {{.*}}kinds-and-orders.hlsl:11:32
-// CHECK-NEXT:  s     -                0     1         SamplerState             Linear   implicit, order ID 0 (DXIL) / 0 (SPIR-V)               {{.*}}kinds-and-orders.hlsl:12:14
-// CHECK-NEXT:  u     -                0     1         RWStructuredBuffer<uint> Counters implicit, order ID 1 (DXIL) / 1 (SPIR-V)               {{.*}}kinds-and-orders.hlsl:13:26
-// CHECK-NEXT:  u     -                0     1         RWTexture2D<float4>      Out      implicit, order ID 3 (DXIL); SPIR-V: vk::binding(3, 1) {{.*}}kinds-and-orders.hlsl:14:43
-// CHECK-NEXT:  b     b0               0     1         cbuffer                  Frame    explicit register                                      {{.*}}kinds-and-orders.hlsl:15:17
-// CHECK-NEXT:  b     -                0     1         cbuffer                  Implicit implicit, order ID 4 (DXIL) / 3 (SPIR-V)               {{.*}}kinds-and-orders.hlsl:16:9
-// CHECK-NEXT:  b     b1..b2           3     2         ConstantBuffer<P>        Params   explicit register                                      {{.*}}kinds-and-orders.hlsl:18:31
-// CHECK-NEXT:  b     -                0     1         cbuffer                  $Globals implicit, order ID 5 (DXIL) / 4 (SPIR-V)               {{.*}}kinds-and-orders.hlsl:19:7
+// CHECK:  class registers        space count     kind                     name     assigned                                                                          declared at
+// CHECK-NEXT:  t     t0               0     1         Texture2D<float4>        Albedo   explicit register                                                                 {{.*}}kinds-and-orders.hlsl:9:28
+// CHECK-NEXT:  t     t1..t4           1     4         Texture2D<float4>        Maps     explicit register                                                                 {{.*}}kinds-and-orders.hlsl:10:29
+// CHECK-NEXT:  t     t0.. (unbounded) 2     unbounded Texture2D<float4>        Bindless explicit register                                                                 {{.*}}kinds-and-orders.hlsl:11:32
+// CHECK-NEXT:  s     -                0     1         SamplerState             Linear   implicit, order ID 0 (DXIL) / 0 (SPIR-V)                                          {{.*}}kinds-and-orders.hlsl:12:14
+// CHECK-NEXT:  u     -                0     1         RWStructuredBuffer<uint> Counters implicit, order ID 1 (DXIL) / 1 (SPIR-V); counter: order ID 2 (DXIL) / 2 (SPIR-V) {{.*}}kinds-and-orders.hlsl:13:26
+// CHECK-NEXT:  u     -                0     1         RWTexture2D<float4>      Out      implicit, order ID 3 (DXIL); SPIR-V: vk::binding(3, 1)                            {{.*}}kinds-and-orders.hlsl:14:43
+// CHECK-NEXT:  b     b0               0     1         cbuffer                  Frame    explicit register                                                                 {{.*}}kinds-and-orders.hlsl:15:17
+// CHECK-NEXT:  b     -                0     1         cbuffer                  Implicit implicit, order ID 4 (DXIL) / 3 (SPIR-V)                                          {{.*}}kinds-and-orders.hlsl:16:9
+// CHECK-NEXT:  b     b1..b2           3     2         ConstantBuffer<P>        Params   explicit register                                                                 {{.*}}kinds-and-orders.hlsl:18:31
+// CHECK-NEXT:  b     -                0     1         cbuffer                  $Globals implicit, order ID 5 (DXIL) / 4 (SPIR-V)                                          {{.*}}kinds-and-orders.hlsl:19:7
 // CHECK-EMPTY:
 // CHECK-NEXT:no overlapping registers
 
@@ -41,13 +41,20 @@ float g;
 // JSON-NEXT: "registers": "t0.. (unbounded)",
 // JSON-NEXT: "assigned": "explicit",
 // JSON-NEXT: "implicit_order": null,
+// JSON-NEXT: "counter_order": null,
 // JSON-NEXT: "vk_binding": null,
+// JSON:      "name": "Counters",
+// JSON:      "counter_order": {
+// JSON-NEXT:   "dxil": 2,
+// JSON-NEXT:   "spirv": 2
+// JSON-NEXT: },
 // JSON:      "name": "Out",
 // JSON:      "assigned": "implicit",
 // JSON-NEXT: "implicit_order": {
 // JSON-NEXT:   "dxil": 3,
 // JSON-NEXT:   "spirv": 3
 // JSON-NEXT: },
+// JSON-NEXT: "counter_order": null,
 // JSON-NEXT: "vk_binding": {
 // JSON-NEXT:   "binding": 3,
 // JSON-NEXT:   "set": 1

@@ -133,7 +133,7 @@ fn compute_case(dir: &Path, seed: u64) -> Result<(), String> {
 fn library_case(dir: &Path, seed: u64) -> Result<(), String> {
     let stem = format!("library-{seed}");
     let hlsl = generate::library_case(seed);
-    let opt = if seed % 2 == 0 {
+    let opt = if seed.is_multiple_of(2) {
         "-O1"
     } else {
         "-disable-llvm-passes"

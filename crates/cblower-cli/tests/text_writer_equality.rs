@@ -126,7 +126,7 @@ fn compare_program(
     for target in TARGETS {
         for flavor in FLAVORS {
             let opts = plan_options(module_id, target, flavor, native_16bit);
-            let verify = tally.identical % 7 == 0;
+            let verify = tally.identical.is_multiple_of(7);
             compare(label, cblower_program::plan(&buffers, &opts), verify, tally);
         }
     }

@@ -117,6 +117,7 @@ impl<'a> Lowerer<'a> {
                 count: RegisterCount::One,
                 vk_binding: None,
                 implicit_order: Some(self.next_order),
+                counter_order: None,
             });
             self.out.binding_spans.push((
                 first.unwrap_or_else(|| Span::new(Default::default(), 0, 0)),
@@ -748,6 +749,7 @@ impl Lowerer<'_> {
             count: register_count(decl.array_len),
             vk_binding: vk,
             implicit_order: implicit.then_some(self.next_order),
+            counter_order: None,
         });
         self.out.binding_spans.push((name, register));
         self.out.implicit_orders.push(self.next_order);
@@ -789,12 +791,16 @@ impl Lowerer<'_> {
             )),
             vk_binding: vk,
             implicit_order: implicit.then_some(self.next_order),
+            counter_order: None,
         });
         self.out
             .binding_spans
             .push((decl.name.span, decl.register.as_ref().map(|r| r.span)));
         self.next_order.advance(implicit, implicit && !vk_declared);
         if has_counter(ty) {
+            if let Some(binding) = self.out.bindings.last_mut() {
+                binding.counter_order = Some(self.next_order);
+            }
             self.next_order.advance(true, true);
         }
         if let (Some(r), Ok(len)) = (&decl.register, len) {

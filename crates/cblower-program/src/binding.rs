@@ -165,6 +165,11 @@ pub struct DeclaredBinding {
     /// Clang's implicit-binding order IDs, for a declaration without a
     /// register (`None` when a register binds it).
     pub implicit_order: Option<ImplicitOrder>,
+    /// The order IDs clang-22 gives the counter of a read-write, append,
+    /// consume or rasterizer-ordered structured buffer (the counter is
+    /// always bound implicitly, even when the buffer has a register);
+    /// `None` for everything without a counter.
+    pub counter_order: Option<ImplicitOrder>,
 }
 
 impl DeclaredBinding {
@@ -245,6 +250,7 @@ mod tests {
             count,
             vk_binding: None,
             implicit_order: None,
+            counter_order: None,
         }
     }
 

@@ -45,6 +45,13 @@ pub fn how_assigned(b: &DeclaredBinding) -> String {
     if let Some(vk) = b.vk_binding {
         let _ = write!(how, "; SPIR-V: vk::binding({}, {})", vk.binding, vk.set);
     }
+    if let Some(o) = b.counter_order {
+        let _ = write!(
+            how,
+            "; counter: order ID {} (DXIL) / {} (SPIR-V)",
+            o.dxil, o.spirv
+        );
+    }
     how
 }
 
@@ -153,6 +160,7 @@ pub fn bindings_json(rows: &[BindingRow<'_>], overlaps: &[BindingOverlap]) -> Va
                 "registers": b.registers(),
                 "assigned": if b.register.is_some() { "explicit" } else { "implicit" },
                 "implicit_order": b.implicit_order.map(|o| json!({"dxil": o.dxil, "spirv": o.spirv})),
+                "counter_order": b.counter_order.map(|o| json!({"dxil": o.dxil, "spirv": o.spirv})),
                 "vk_binding": b.vk_binding.map(|v| json!({"binding": v.binding, "set": v.set})),
                 "location": r.location,
             })
@@ -232,6 +240,7 @@ mod tests {
                 count: RegisterCount::Array(4),
                 vk_binding: None,
                 implicit_order: None,
+                counter_order: None,
             },
             DeclaredBinding {
                 name: "all".into(),
@@ -242,6 +251,7 @@ mod tests {
                 count: RegisterCount::Unbounded,
                 vk_binding: None,
                 implicit_order: None,
+                counter_order: None,
             },
             DeclaredBinding {
                 name: "CB".into(),
@@ -252,6 +262,7 @@ mod tests {
                 count: RegisterCount::One,
                 vk_binding: None,
                 implicit_order: Some(ImplicitOrder { dxil: 0, spirv: 0 }),
+                counter_order: None,
             },
         ];
         let locs = ["a.hlsl:1:20", "a.hlsl:2:22", "a.hlsl:3:9"];

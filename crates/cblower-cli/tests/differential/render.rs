@@ -152,7 +152,7 @@ fn member(case: &Case, m: &Member) -> String {
     }
     if let Some(offset) = m.packoffset {
         let component = ["x", "y", "z", "w"][(offset % 16 / 4) as usize];
-        if component == "x" && m.name.len() % 2 == 0 {
+        if component == "x" && m.name.len().is_multiple_of(2) {
             write!(text, " : packoffset(c{})", offset / 16).unwrap();
         } else {
             write!(text, " : packoffset(c{}.{component})", offset / 16).unwrap();

@@ -60,7 +60,7 @@ const OUT_REGISTERS: u64 = 2;
 
 fn pattern(b: &Buffer, k: u64) -> u8 {
     if b.bools.contains(&(k & !3)) {
-        return if k % 4 == 0 {
+        return if k.is_multiple_of(4) {
             raw_pattern(&b.name, k) & 1
         } else {
             0
