@@ -18,7 +18,7 @@ cbuffer Templated : register(b9) {
 // CHECK-NEXT:template.hlsl:6:49: warning: 12 bytes of implicit padding before 'hi' in struct 'Span<float4>' (row break: 'hi' would straddle a 16-byte row) [-Wrow-straddle]
 // CHECK-NEXT:    6 | template <typename T> struct Span { float lo; T hi; };
 // CHECK-NEXT:      |                                                 ^
-// CHECK-NEXT:template.hlsl:6:49: note: 'Span<float4>' is an instance of template 'Span' whose instances differ ('Span<float2>' does not have this one): no edit of the template's text fixes them all; give the instances their own structs
+// CHECK-NEXT:template.hlsl:6:49: note: 'Span<float4>' is an instance of template 'Span' whose instances differ ('Span<float2>' has none here): no edit of the template's text fixes them all; give the instances their own structs
 // CHECK-NEXT:template.hlsl:9:18: warning: 4 bytes of implicit padding before 'wide' in cbuffer 'Templated' (struct start: structs start a new 16-byte row) [-Wimplicit-padding]
 // CHECK-NEXT:    9 |     Span<float4> wide;
 // CHECK-NEXT:      |                  ^

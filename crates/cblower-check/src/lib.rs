@@ -532,15 +532,38 @@ impl Ctx<'_> {
     /// template's text) when every instance of the template has the same
     /// gaps with the same fix-its; otherwise a note says which differ.
     fn settle_templates(&mut self) {
-        type Sig = (String, GapReason, Option<(u32, u32, String)>);
+        // A gap is the same in two instances when it is before or inside
+        // the same member and has the same fix-it, or, without one, is as
+        // large, at the same offset, with the same note.
+        type Sig = (
+            String,
+            GapReason,
+            u64,
+            u64,
+            Option<(u32, u32, String)>,
+            Option<String>,
+        );
         let sig = |w: &PaddingWarning| -> Sig {
-            (
-                w.member.clone(),
-                w.reason,
-                w.fixit
-                    .as_ref()
-                    .map(|f| (f.start.byte, f.end.byte, f.text.clone())),
-            )
+            match &w.fixit {
+                // One edit of the template's text, laid out in each
+                // instance: the same edit fixes the same gap.
+                Some(f) => (
+                    w.member.clone(),
+                    w.reason,
+                    0,
+                    0,
+                    Some((f.start.byte, f.end.byte, f.text.clone())),
+                    None,
+                ),
+                None => (
+                    w.member.clone(),
+                    w.reason,
+                    w.bytes,
+                    w.offset,
+                    None,
+                    w.note.clone(),
+                ),
+            }
         };
         let pending = std::mem::take(&mut self.pending);
         let mut by_instance: HashMap<(&str, &str), Vec<Sig>> = HashMap::new();
@@ -553,19 +576,20 @@ impl Ctx<'_> {
         for (t, i, mut w) in pending.iter().cloned() {
             let all = self.instances.get(&t).cloned().unwrap_or_default();
             let mine = sig(&w);
-            let this = by_instance.get(&(t.as_str(), i.as_str()));
+            // The instances that do not have this very gap with this fix.
             let differ: Vec<String> = all
                 .iter()
                 .filter(|other| **other != i)
-                .filter(|other| by_instance.get(&(t.as_str(), other.as_str())) != this)
-                .map(|other| {
-                    let has = by_instance
-                        .get(&(t.as_str(), other.as_str()))
-                        .is_some_and(|v| v.contains(&mine));
-                    if has {
-                        format!("'{other}' has other gaps")
+                .filter_map(|other| {
+                    let theirs = by_instance.get(&(t.as_str(), other.as_str()));
+                    let same_place =
+                        |v: &Vec<Sig>| v.iter().any(|o| o.0 == mine.0 && o.1 == mine.1);
+                    if theirs.is_some_and(|v| v.contains(&mine)) {
+                        None
+                    } else if theirs.is_some_and(same_place) {
+                        Some(format!("'{other}' has a different one here"))
                     } else {
-                        format!("'{other}' does not have this one")
+                        Some(format!("'{other}' has none here"))
                     }
                 })
                 .collect();

@@ -648,14 +648,13 @@ mod tests {
         assert_eq!(text, "[[vk::offset(4)]] float fade : packoffset(c0.y);");
     }
 
+    /// Finds a byte range from a name's span.
+    type Finder = dyn Fn(&mut Files, &SourceMap, Span) -> Option<(u32, u32)>;
+
     /// The text `f` finds for the name (up to the first character that is
     /// not part of an identifier) at the last occurrence of `needle` in
     /// `src`.
-    fn found(
-        src: &str,
-        needle: &str,
-        f: &dyn Fn(&mut Files, &SourceMap, Span) -> Option<(u32, u32)>,
-    ) -> Option<String> {
+    fn found(src: &str, needle: &str, f: &Finder) -> Option<String> {
         let mut sources = SourceMap::new();
         let id = sources.add("t.hlsl", Some("t.hlsl".into()), src.to_owned());
         let at = u32::try_from(src.rfind(needle)?).ok()?;
