@@ -17,5 +17,6 @@ cbuffer Object : register(b4) {
 // CHECK-NEXT:matrix-column.hlsl:4:24: warning: 4 bytes of implicit padding before 'uvTransform' in cbuffer 'Object' (array start: arrays start a new 16-byte row) [-Wimplicit-padding]
 // CHECK-NEXT:    4 |     row_major float2x3 uvTransform;
 // CHECK-NEXT:      |                        ^
+// CHECK-NEXT:fix-it:"matrix-column.hlsl":{3:5-3:13}:"float4x3"
 // CHECK-NEXT:matrix-column.hlsl:4:24: note: the fix-it on the member before it fills this gap too
 // CHECK-NEXT:3 warnings generated.

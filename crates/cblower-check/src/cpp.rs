@@ -604,7 +604,7 @@ fn compare(
                     format!("follows from `{p}` above; fix that first")
                 }
                 _ if h_gap > c_gap && c_gap == 0 => {
-                    match pad_decls(opts.layout, h_end, h_gap, false, &mut names) {
+                    match pad_decls(opts.layout, cblower_layout::Scalar::Float, h_end, h_gap, false, &mut names) {
                         Some(p) => format!(
                             "write the {h_gap} bytes of HLSL padding out before it: `{}`",
                             p.iter().map(|d| d.text()).collect::<Vec<_>>().join(" ")

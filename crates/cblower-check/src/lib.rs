@@ -38,19 +38,19 @@ mod locate;
 mod render;
 mod spell;
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use cblower_hlsl::{Program, SourceMap, Span};
 use cblower_layout::{
-    FieldNode, LayoutOptions, MatrixOrder, Node, NodeKind, Padding, PaddingReason, RuleSet, Scalar,
-    StructTy, Ty,
+    layout_type, FieldNode, LayoutOptions, MatrixOrder, Node, NodeKind, Padding, PaddingReason,
+    RuleSet, Scalar, StructTy, Ty,
 };
 
 pub use locate::LineCol;
 pub use render::{render_json, render_text};
 
 use locate::Files;
-use spell::{pad_decls, Owner, PadNames};
+use spell::{pad_decls, Moved, Owner, PadNames};
 
 /// The warning groups, named as `-W` takes them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
@@ -264,6 +264,48 @@ pub struct PaddingWarning {
     pub fixit: Option<FixIt>,
     /// Why there is no fix-it, or what else to know.
     pub note: Option<String>,
+    /// The fix-it attached to the note (one or more edits), as clang
+    /// attaches one to a `note:`: applied, it removes the warning, but it
+    /// moves the members the note names (or edits a macro's definition), so
+    /// it is not applied blindly.
+    pub note_fixits: Vec<FixIt>,
+}
+
+/// What a warning gets: a fix-it safe to apply, a note, a fix-it on the note.
+#[derive(Clone, Default)]
+struct Fix {
+    fixit: Option<FixIt>,
+    note: Option<String>,
+    note_fixits: Vec<FixIt>,
+}
+
+impl Fix {
+    fn note(text: impl Into<String>) -> Fix {
+        Fix {
+            note: Some(text.into()),
+            ..Fix::default()
+        }
+    }
+
+    /// `fx` on the warning when nothing moves, else on a note naming what
+    /// moves; `what` says what the edit does (`declaring it `float4``).
+    fn of(fx: Option<FixIt>, moved: &[Moved], what: &str) -> Fix {
+        match (fx, moved.is_empty()) {
+            (Some(fx), true) => Fix {
+                fixit: Some(fx),
+                ..Fix::default()
+            },
+            (Some(fx), false) => Fix {
+                note: Some(format!(
+                    "{what} removes the padding but moves {}; apply it only where whatever fills the buffer moves them too",
+                    Moved::list(moved)
+                )),
+                note_fixits: vec![fx],
+                ..Fix::default()
+            },
+            (None, _) => Fix::note(format!("{what} makes the padding explicit")),
+        }
+    }
 }
 
 /// Why `check` could not run.
@@ -283,13 +325,26 @@ pub enum CheckError {
 
 struct Ctx<'a> {
     program: &'a Program,
+    buffers: std::rc::Rc<Vec<cblower_program::ProgramBuffer<'a>>>,
+    /// The padding names handed out in each struct, by struct name.
+    struct_pads: HashMap<String, PadNames>,
     opts: CheckOptions,
     files: Files,
     seen_structs: HashSet<String>,
     out: Vec<PaddingWarning>,
-    /// Inside a struct made from a template: its text is every
-    /// instance's, so no fix-it is offered.
-    in_template: bool,
+    /// Inside a struct made from a template (template name, instance
+    /// name): its text is every instance's, so its warnings wait in
+    /// `pending` until every instance is checked.
+    in_template: Option<(String, String)>,
+    /// The warnings of template instances: (template, instance, warning).
+    pending: Vec<(String, String, PaddingWarning)>,
+    /// The instances of each template the buffers use.
+    instances: HashMap<String, Vec<String>>,
+    /// The fix for the elements of arrays of a struct, by struct and stride.
+    tails: HashMap<(String, u64), Fix>,
+    /// In a struct: its fields declared as bitfields, with the
+    /// declarations before and after theirs that an edit steps over.
+    units: HashMap<String, (usize, usize)>,
     /// Buffer members share one scope: padding names are unique across
     /// every buffer of the file.
     buffer_pads: PadNames,
@@ -317,11 +372,17 @@ pub fn check_padding(
         })?;
     let mut ctx = Ctx {
         program,
+        buffers: std::rc::Rc::new(buffers.clone()),
+        struct_pads: HashMap::new(),
         opts: *opts,
         files: Files::default(),
         seen_structs: HashSet::new(),
         out: Vec::new(),
-        in_template: false,
+        in_template: None,
+        pending: Vec::new(),
+        instances: HashMap::new(),
+        tails: HashMap::new(),
+        units: HashMap::new(),
         buffer_pads: PadNames::new(
             program
                 .buffers
@@ -377,11 +438,61 @@ pub fn check_padding(
             &what, &owner, fields, &padding, 0, &span_of, &own_index, &names,
         );
     }
+    ctx.settle_templates();
     let mut out = std::mem::take(&mut ctx.out);
     let mut seen = HashSet::new();
     out.retain(|w| seen.insert((w.location.clone(), w.message.clone())));
     out.sort_by(|a, b| a.location.cmp(&b.location));
+    settle_conflicts(&mut out);
     Ok(out)
+}
+
+/// Whether two edits of one file cannot both be applied: their ranges
+/// overlap, an insertion falls strictly inside a replaced range, or two
+/// different insertions go at one place. Identical edits are one edit.
+fn conflict(a: &FixIt, b: &FixIt) -> bool {
+    if a.start.file != b.start.file
+        || (a.start.byte, a.end.byte, &a.text) == (b.start.byte, b.end.byte, &b.text)
+    {
+        return false;
+    }
+    let (s1, e1, s2, e2) = (a.start.byte, a.end.byte, b.start.byte, b.end.byte);
+    match (s1 == e1, s2 == e2) {
+        (true, true) => s1 == s2,
+        (true, false) => s2 < s1 && s1 < e2,
+        (false, true) => s1 < s2 && s2 < e1,
+        (false, false) => s1 < e2 && s2 < e1,
+    }
+}
+
+/// Makes every edit of every warning applicable at once: fix-its on
+/// warnings first, then those on notes, in source order; one that conflicts
+/// with an edit already kept is dropped and its note says so.
+fn settle_conflicts(out: &mut [PaddingWarning]) {
+    let mut kept: Vec<FixIt> = Vec::new();
+    const DROPPED: &str =
+        "its fix-it would overlap the one of an earlier warning; apply that one and check again";
+    for w in out.iter_mut() {
+        if let Some(fx) = &w.fixit {
+            if kept.iter().any(|k| conflict(k, fx)) {
+                w.fixit = None;
+                w.note = Some(DROPPED.to_owned());
+            } else {
+                kept.push(fx.clone());
+            }
+        }
+    }
+    for w in out.iter_mut() {
+        if w.note_fixits
+            .iter()
+            .any(|fx| kept.iter().any(|k| conflict(k, fx)))
+        {
+            w.note_fixits.clear();
+            w.note = Some(DROPPED.to_owned());
+        } else {
+            kept.extend(w.note_fixits.iter().cloned());
+        }
+    }
 }
 
 fn plural(n: u64) -> &'static str {
@@ -407,14 +518,96 @@ impl Ctx<'_> {
         source_loc(&self.program.sources, span, byte)
     }
 
-    fn emit(&mut self, mut w: PaddingWarning) {
-        if self.in_template && w.fixit.is_some() {
-            w.fixit = None;
-            w.note = Some(
-                "the struct is a template instance; write the padding in the template if every instance needs it".to_owned(),
-            );
+    fn emit(&mut self, w: PaddingWarning) {
+        if !self.opts.is_on(w.kind) {
+            return;
         }
-        if self.opts.is_on(w.kind) {
+        match &self.in_template {
+            Some((t, i)) => self.pending.push((t.clone(), i.clone(), w)),
+            None => self.out.push(w),
+        }
+    }
+
+    /// The warnings of template instances keep their fix-its (edits of the
+    /// template's text) when every instance of the template has the same
+    /// gaps with the same fix-its; otherwise a note says which differ.
+    fn settle_templates(&mut self) {
+        // A gap is the same in two instances when it is before or inside
+        // the same member and has the same fix-it, or, without one, is as
+        // large, at the same offset, with the same note.
+        type Sig = (
+            String,
+            GapReason,
+            u64,
+            u64,
+            Option<(u32, u32, String)>,
+            Option<String>,
+        );
+        let sig = |w: &PaddingWarning| -> Sig {
+            match &w.fixit {
+                // One edit of the template's text, laid out in each
+                // instance: the same edit fixes the same gap.
+                Some(f) => (
+                    w.member.clone(),
+                    w.reason,
+                    0,
+                    0,
+                    Some((f.start.byte, f.end.byte, f.text.clone())),
+                    None,
+                ),
+                None => (
+                    w.member.clone(),
+                    w.reason,
+                    w.bytes,
+                    w.offset,
+                    None,
+                    w.note.clone(),
+                ),
+            }
+        };
+        let pending = std::mem::take(&mut self.pending);
+        let mut by_instance: HashMap<(&str, &str), Vec<Sig>> = HashMap::new();
+        for (t, i, w) in &pending {
+            by_instance.entry((t, i)).or_default().push(sig(w));
+        }
+        for v in by_instance.values_mut() {
+            v.sort_by(|a, b| format!("{a:?}").cmp(&format!("{b:?}")));
+        }
+        for (t, i, mut w) in pending.iter().cloned() {
+            let all = self.instances.get(&t).cloned().unwrap_or_default();
+            let mine = sig(&w);
+            // The instances that do not have this very gap with this fix.
+            let differ: Vec<String> = all
+                .iter()
+                .filter(|other| **other != i)
+                .filter_map(|other| {
+                    let theirs = by_instance.get(&(t.as_str(), other.as_str()));
+                    let same_place =
+                        |v: &Vec<Sig>| v.iter().any(|o| o.0 == mine.0 && o.1 == mine.1);
+                    if theirs.is_some_and(|v| v.contains(&mine)) {
+                        None
+                    } else if theirs.is_some_and(same_place) {
+                        Some(format!("'{other}' has a different one here"))
+                    } else {
+                        Some(format!("'{other}' has none here"))
+                    }
+                })
+                .collect();
+            if !differ.is_empty() {
+                w.fixit = None;
+                w.note_fixits.clear();
+                w.note = Some(format!(
+                    "'{i}' is an instance of template '{t}' whose instances differ ({}): no edit of the template's text fixes them all; give the instances their own structs",
+                    differ.join(", ")
+                ));
+            } else if w.fixit.is_none() && w.note_fixits.is_empty() {
+                w.note = Some(format!(
+                    "'{i}' is an instance of template '{t}'; {}",
+                    w.note
+                        .as_deref()
+                        .unwrap_or("no edit of the template's text fills the gap")
+                ));
+            }
             self.out.push(w);
         }
     }
@@ -439,18 +632,25 @@ impl Ctx<'_> {
                 ..
             }
         );
+        let struct_name = match owner {
+            Owner::Struct { ty, .. } => Some(ty.name.to_string()),
+            Owner::Buffer { .. } => None,
+        };
         let mut pad_names = if is_buffer {
             std::mem::replace(&mut self.buffer_pads, PadNames::new([]))
         } else {
-            PadNames::new(names.iter().copied())
+            struct_name
+                .as_ref()
+                .and_then(|n| self.struct_pads.remove(n))
+                .unwrap_or_else(|| PadNames::new(names.iter().copied()))
         };
         // Members whose padding inside gets a retype fix-it: that fix-it
-        // also fills the gap right after them, which gets none of its own.
-        let mut retyped = HashSet::new();
+        // also fills the gap right after them, which gets the same one.
+        let mut retyped: HashMap<u64, FixIt> = HashMap::new();
         for f in fields {
             let span = span_of(&f.name);
-            if self.inside(what, owner, f, span, own_index) {
-                retyped.insert(f.node.end());
+            if let Some(fx) = self.inside(what, owner, f, span, own_index) {
+                retyped.insert(f.node.end().get(), fx);
             }
         }
         // Runs before the same member are one gap.
@@ -492,6 +692,9 @@ impl Ctx<'_> {
                 }
                 GapReason::PackOffset => format!("'{}' is placed explicitly", f.name),
                 GapReason::StructEnd => "the size is rounded up to the alignment".to_owned(),
+                GapReason::AllocSizeExcess => {
+                    "clang-22's LLVM type stores each 3-component vector in 16 bytes, past the size it laid out".to_owned()
+                }
                 _ => reason.label().to_owned(),
             };
             let message = if at_end {
@@ -514,40 +717,33 @@ impl Ctx<'_> {
             let packoffset = !at_end
                 && reason == GapReason::PackOffset
                 && self.opts.layout.rules.is_cbuffer_like();
-            let (fixit, note) = match (reason, span) {
-                _ if retyped.contains(&cblower_layout::units::Size::bytes(offset + base)) => (
-                    None,
-                    Some("the fix-it on the member before it fills this gap too".to_owned()),
-                ),
-                (GapReason::PrecisionClass, _) => (
-                    None,
-                    Some("a full-precision padding member would itself move to the next row; reorder the members so min-precision values share rows".to_owned()),
-                ),
-                (GapReason::AllocSizeExcess, _) => (None, Some("this gap exists only in clang-22's LLVM type sizes".to_owned())),
-                (_, None) => (None, None),
-                (_, Some(span)) => {
-                    let pads = pad_decls(self.opts.layout, offset, bytes, packoffset, &mut pad_names);
-                    let index = if at_end { None } else { own_index(&f.name) };
-                    match pads {
-                        Some(pads)
-                            if (at_end || index.is_some())
-                                && owner.accepts_insert(self.opts.layout, self.opts.target, index, &pads) =>
-                        {
-                            let text: Vec<String> = pads.iter().map(|p| p.text()).collect();
-                            match self.insertion(span, &f.name, at_end, &text) {
-                                Some(fx) => (Some(fx), None),
-                                None => (None, Some(format!("write `{}` here to make the padding explicit", text.join(" ")))),
-                            }
+            let fix = match (retyped.get(&(offset + base)), reason, span) {
+                (Some(fx), _, _) => Fix {
+                    fixit: Some(fx.clone()),
+                    note: Some("the fix-it on the member before it fills this gap too".to_owned()),
+                    note_fixits: Vec::new(),
+                },
+                (None, GapReason::AllocSizeExcess, _) => {
+                    self.excess_fix(owner, fields, span_of, own_index)
+                }
+                (None, _, None) => Fix::default(),
+                (None, _, Some(span)) => {
+                    // A precision-class gap is filled with members of the
+                    // row's class (the other one than the next member's).
+                    let scalar = match (reason, innermost_scalar(&f.ty)) {
+                        (GapReason::PrecisionClass, Some(s)) if !s.is_min_precision() => {
+                            Scalar::Min16Float
                         }
-                        _ => (
-                            None,
-                            Some(format!(
-                                "no explicit member fills {bytes} byte{} at offset {offset} under the {} rules",
-                                plural(bytes),
-                                self.opts.layout.rules.name()
-                            )),
-                        ),
-                    }
+                        _ => Scalar::Float,
+                    };
+                    let gap = Gap {
+                        offset,
+                        bytes,
+                        at_end,
+                        packoffset,
+                        scalar,
+                    };
+                    self.insert_fix(owner, span, f, gap, &mut pad_names, own_index)
                 }
             };
             self.emit(PaddingWarning {
@@ -559,37 +755,218 @@ impl Ctx<'_> {
                 member: f.name.to_string(),
                 message,
                 location,
-                fixit,
-                note,
+                fixit: fix.fixit,
+                note: fix.note,
+                note_fixits: fix.note_fixits,
             });
         }
         if is_buffer {
             self.buffer_pads = pad_names;
+        } else if let Some(n) = struct_name {
+            self.struct_pads.insert(n, pad_names);
+        }
+    }
+
+    /// The fix-it writing the gap out as explicit members before `f` (or
+    /// after it, at the end), laid out again to prove nothing moves.
+    fn insert_fix(
+        &mut self,
+        owner: &Owner<'_>,
+        span: Span,
+        f: &FieldNode,
+        gap: Gap,
+        pad_names: &mut PadNames,
+        own_index: &dyn Fn(&str) -> Option<usize>,
+    ) -> Fix {
+        let Gap {
+            offset,
+            bytes,
+            at_end,
+            packoffset,
+            scalar,
+        } = gap;
+        let index = if at_end { None } else { own_index(&f.name) };
+        // The padding is made of the row's precision class: `scalar` first,
+        // then the other class (a gap in a min-precision row for any other
+        // reason). The first that lays out exactly wins.
+        let other = if scalar == Scalar::Float {
+            Scalar::Min16Float
+        } else {
+            Scalar::Float
+        };
+        let mut pads = None;
+        for s in [scalar, other] {
+            let mut names = pad_names.clone();
+            let Some(p) = pad_decls(self.opts.layout, s, offset, bytes, packoffset, &mut names)
+            else {
+                continue;
+            };
+            if (at_end || index.is_some())
+                && owner.accepts_insert(self.opts.layout, self.opts.target, index, &p)
+            {
+                *pad_names = names;
+                pads = Some(p);
+                break;
+            }
+        }
+        match pads {
+            Some(pads) => {
+                let text: Vec<String> = pads.iter().map(|p| p.text()).collect();
+                let unit = self.units.get(&*f.name).copied();
+                match self.insertion(span, &f.name, at_end, &text, unit) {
+                    Some((fx, false)) => Fix {
+                        fixit: Some(fx),
+                        ..Fix::default()
+                    },
+                    Some((fx, true)) => Fix {
+                        note: Some(format!(
+                            "'{}' is not the {} declaration its macro writes, so no fix-it can go at the invocation; this one writes `{}` into the macro's definition",
+                            f.name,
+                            if at_end { "last" } else { "first" },
+                            text.join(" ")
+                        )),
+                        note_fixits: vec![fx],
+                        ..Fix::default()
+                    },
+                    None => Fix::note(format!(
+                        "write `{}` here to make the padding explicit",
+                        text.join(" ")
+                    )),
+                }
+            }
+            _ if gap.scalar != Scalar::Float => Fix::note(
+                "no padding member of the row's precision class fills the gap; reorder the members so min-precision values share rows",
+            ),
+            _ => Fix::note(format!(
+                "no explicit member fills {bytes} byte{} at offset {offset} under the {} rules",
+                plural(bytes),
+                self.opts.layout.rules.name()
+            )),
+        }
+    }
+
+    /// clang-22 on SPIR-V: the owner's LLVM size exceeds clang's by the
+    /// alloc size of its 3-component vectors. Declaring them 4-component
+    /// vectors removes the excess: one edit from the first such type to the
+    /// last, on the warning when nothing moves, else on a note.
+    fn excess_fix(
+        &mut self,
+        owner: &Owner<'_>,
+        fields: &[FieldNode],
+        span_of: &dyn Fn(&str) -> Option<Span>,
+        own_index: &dyn Fn(&str) -> Option<usize>,
+    ) -> Fix {
+        let give_up = || {
+            Fix::note("this gap exists only in clang-22's LLVM type sizes: declare the 3-component vectors as 4-component ones")
+        };
+        let vec3: Vec<(&FieldNode, Scalar, usize)> = fields
+            .iter()
+            .filter_map(|f| match f.ty {
+                Ty::Vector { scalar, len: 3 } => Some((f, scalar, own_index(&f.name)?)),
+                _ => None,
+            })
+            .collect();
+        if vec3.is_empty() {
+            return give_up();
+        }
+        let edits: Vec<(usize, Ty)> = vec3
+            .iter()
+            .map(|(_, s, i)| (*i, Ty::vector(*s, 4)))
+            .collect();
+        let no_excess = |root: &Node, _: &FieldNode| match &root.kind {
+            NodeKind::Struct { padding, .. } => padding
+                .iter()
+                .all(|p| p.reason != PaddingReason::AllocSizeExcess),
+            _ => false,
+        };
+        let Some(moved) =
+            owner.retype_moves(self.opts.layout, self.opts.target, &edits, &no_excess)
+        else {
+            return give_up();
+        };
+        let mut parts = Vec::new();
+        for (f, s, _) in &vec3 {
+            let old = Ty::vector(*s, 3).to_string();
+            let new = Ty::vector(*s, 4).to_string();
+            match span_of(&f.name).and_then(|sp| self.retype(sp, &f.name, &old, &new)) {
+                Some(fx) => parts.push(fx),
+                None => return give_up(),
+            }
+        }
+        parts.sort_by_key(|p| p.start.byte);
+        let names: Vec<String> = vec3.iter().map(|(f, ..)| format!("'{}'", f.name)).collect();
+        let what = format!("declaring {} with 4 components", names.join(", "));
+        if parts.len() == 1 {
+            return Fix::of(parts.pop(), &moved, &what);
+        }
+        // Several edits: a note carries them, as clang's notes do.
+        let note = if moved.is_empty() {
+            format!("{what} removes the padding and moves nothing")
+        } else {
+            format!(
+                "{what} removes the padding but moves {}; apply it only where whatever fills the buffer moves them too",
+                Moved::list(&moved)
+            )
+        };
+        Fix {
+            fixit: None,
+            note: Some(note),
+            note_fixits: parts,
         }
     }
 
     /// The fix-it inserting `decls` before the declaration of `name` (or
-    /// after it when `after`).
+    /// after it when `after`); for a bitfield storage unit, `unit` counts
+    /// its declarations before and after the one of `name`.
     fn insertion(
         &mut self,
         span: Span,
         name: &str,
         after: bool,
         decls: &[String],
-    ) -> Option<FixIt> {
+        unit: Option<(usize, usize)>,
+    ) -> Option<(FixIt, bool)> {
         let sources: &SourceMap = &self.program.sources;
-        let d = self.files.decl(sources, span, name)?;
+        let mut in_def = false;
+        let d = match unit {
+            // A bitfield storage unit: before its first declaration, after
+            // its last.
+            Some((back, fwd)) => {
+                let (start, end) = self.files.run(sources, span, name, back, fwd)?;
+                locate::Decl {
+                    start,
+                    comma: None,
+                    end,
+                    sole_type_token: None,
+                }
+            }
+            None => match self.files.decl(sources, span, name) {
+                Some(d) => d,
+                // Written by a macro: at the invocation, as clang moves a
+                // fix-it to the expansion site.
+                None => {
+                    let (d, def) = self.files.macro_decl(sources, span, name, after)?;
+                    in_def = def;
+                    d
+                }
+            },
+        };
         let text = sources.text(span.file);
         let joined = decls.join(" ");
-        let (at, end, new) = if after {
+        let (at, end, new) = if in_def {
+            // Inside a `#define`: on the same line.
+            if after {
+                (d.end, d.end, format!(" {joined}"))
+            } else {
+                (d.start, d.start, format!("{joined} "))
+            }
+        } else if after {
             let (indent, _) = locate::indent_at(text, d.start);
-            let rest = locate::line_text(text, d.end);
             let line_end = d.end as usize
                 + text[d.end as usize..]
                     .find('\n')
                     .unwrap_or(text.len() - d.end as usize);
             let tail = text.get(d.end as usize..line_end).unwrap_or("").trim();
-            let _ = rest;
             if tail.is_empty() || tail.starts_with("//") {
                 let e = u32::try_from(line_end).ok()?;
                 let e = if text[..line_end].ends_with('\r') {
@@ -611,11 +988,14 @@ impl Ctx<'_> {
                 (d.start, d.start, format!("{joined} "))
             }
         };
-        Some(FixIt {
-            start: self.loc(span, at),
-            end: self.loc(span, end),
-            text: new,
-        })
+        Some((
+            FixIt {
+                start: self.loc(span, at),
+                end: self.loc(span, end),
+                text: new,
+            },
+            in_def,
+        ))
     }
 
     /// The fix-it replacing the type token of `name`'s declaration with
@@ -635,7 +1015,8 @@ impl Ctx<'_> {
     }
 
     /// Padding inside member `f`: array elements, matrix vectors, and the
-    /// structs it holds.
+    /// structs it holds. Returns the fix-it, when it is safe, that widens
+    /// `f` (it fills the gap right after `f` too).
     fn inside(
         &mut self,
         what: &str,
@@ -643,14 +1024,15 @@ impl Ctx<'_> {
         f: &FieldNode,
         span: Option<Span>,
         own_index: &dyn Fn(&str) -> Option<usize>,
-    ) -> bool {
-        let mut retyped = false;
+    ) -> Option<FixIt> {
+        let mut safe = None;
         let location = span.map(|s| self.loc(s, s.start));
         // The innermost element of nested arrays.
         let mut node = &f.node;
         let mut ty = &f.ty;
         let mut total_elems = 1u64;
         let mut elem_pad = 0u64;
+        let mut inner_stride = 0u64;
         while let (
             NodeKind::Array {
                 count,
@@ -669,9 +1051,48 @@ impl Ctx<'_> {
             };
             elem_pad += total_elems * gaps * gap;
             total_elems = total_elems.saturating_mul(*count);
+            inner_stride = stride.get();
             node = element;
             ty = elem;
         }
+        let mut matrix_bytes = 0;
+        if let NodeKind::Matrix { storage, .. } = &node.kind {
+            storage.for_each_padding(&mut |p| matrix_bytes += p.size.get());
+        }
+        // Widening a matrix removes the padding inside it and between the
+        // elements of an array of it: both warnings get the same edit.
+        let matrix_fix = match &node.kind {
+            NodeKind::Matrix {
+                order,
+                rows,
+                cols,
+                scalar,
+                ..
+            } if matrix_bytes > 0 || elem_pad > 0 => {
+                let (r, c) = match order {
+                    MatrixOrder::ColumnMajor => (widen(*scalar, *rows), *cols),
+                    MatrixOrder::RowMajor => (*rows, widen(*scalar, *cols)),
+                };
+                let new_ty = Ty::Matrix {
+                    scalar: *scalar,
+                    rows: r,
+                    cols: c,
+                    order: *order,
+                };
+                let old = format!("{}{rows}x{cols}", scalar.hlsl_name());
+                let new = format!("{}{r}x{c}", scalar.hlsl_name());
+                Some(self.retype_fix(
+                    owner,
+                    f,
+                    span,
+                    own_index,
+                    &old,
+                    &new,
+                    &rewrap(&f.ty, &new_ty),
+                ))
+            }
+            _ => None,
+        };
         if elem_pad > 0 {
             let element_size = node.size.get();
             let stride = element_size
@@ -685,8 +1106,12 @@ impl Ctx<'_> {
                 f.name,
                 ty
             );
-            let (fixit, note) = self.element_fix(owner, f, ty, span, own_index);
-            retyped |= fixit.is_some();
+            let fix = match (&matrix_fix, ty) {
+                (Some(m), _) => m.clone(),
+                (None, Ty::Struct(st)) => self.tail_fix(st, element_size, inner_stride),
+                (None, _) => self.element_fix(owner, f, ty, span, own_index),
+            };
+            safe = safe.or(fix.fixit.clone());
             self.emit(PaddingWarning {
                 kind: WarningKind::ImplicitPadding,
                 reason: GapReason::ArrayElement,
@@ -696,76 +1121,44 @@ impl Ctx<'_> {
                 member: f.name.to_string(),
                 message,
                 location: location.clone(),
-                fixit,
-                note,
+                fixit: fix.fixit,
+                note: fix.note,
+                note_fixits: fix.note_fixits,
             });
         }
         match (&node.kind, ty) {
-            (
-                NodeKind::Matrix {
-                    storage,
-                    order,
-                    rows,
-                    cols,
-                    scalar,
-                    ..
-                },
-                _,
-            ) => {
-                let mut bytes = 0;
-                storage.for_each_padding(&mut |p| bytes += p.size.get());
-                if bytes > 0 {
-                    let bytes = bytes * total_elems;
-                    let reason = match order {
-                        MatrixOrder::ColumnMajor => GapReason::MatrixColumn,
-                        MatrixOrder::RowMajor => GapReason::MatrixRow,
-                    };
-                    let vectors = match order {
-                        MatrixOrder::ColumnMajor => "column",
-                        MatrixOrder::RowMajor => "row",
-                    };
-                    let message = format!(
-                        "{bytes} byte{} of implicit padding inside '{}' in {what} ({}: each stored {vectors} of '{}' starts a 16-byte row)",
-                        plural(bytes),
-                        f.name,
-                        reason.label(),
-                        ty
-                    );
-                    let (r, c) = match order {
-                        MatrixOrder::ColumnMajor => (widen(*scalar, *rows), *cols),
-                        MatrixOrder::RowMajor => (*rows, widen(*scalar, *cols)),
-                    };
-                    let new_ty = Ty::Matrix {
-                        scalar: *scalar,
-                        rows: r,
-                        cols: c,
-                        order: *order,
-                    };
-                    let old = format!("{}{rows}x{cols}", scalar.hlsl_name());
-                    let new = format!("{}{r}x{c}", scalar.hlsl_name());
-                    let (fixit, note) = self.retype_fix(
-                        owner,
-                        f,
-                        span,
-                        own_index,
-                        &old,
-                        &new,
-                        &rewrap(&f.ty, &new_ty),
-                    );
-                    retyped |= fixit.is_some();
-                    self.emit(PaddingWarning {
-                        kind: WarningKind::ImplicitPadding,
-                        reason,
-                        bytes,
-                        offset: f.node.offset.get(),
-                        owner: what.to_owned(),
-                        member: f.name.to_string(),
-                        message,
-                        location,
-                        fixit,
-                        note,
-                    });
-                }
+            (NodeKind::Matrix { order, .. }, _) if matrix_bytes > 0 => {
+                let bytes = matrix_bytes * total_elems;
+                let reason = match order {
+                    MatrixOrder::ColumnMajor => GapReason::MatrixColumn,
+                    MatrixOrder::RowMajor => GapReason::MatrixRow,
+                };
+                let vectors = match order {
+                    MatrixOrder::ColumnMajor => "column",
+                    MatrixOrder::RowMajor => "row",
+                };
+                let message = format!(
+                    "{bytes} byte{} of implicit padding inside '{}' in {what} ({}: each stored {vectors} of '{}' starts a 16-byte row)",
+                    plural(bytes),
+                    f.name,
+                    reason.label(),
+                    ty
+                );
+                let fix = matrix_fix.unwrap_or_default();
+                safe = safe.or(fix.fixit.clone());
+                self.emit(PaddingWarning {
+                    kind: WarningKind::ImplicitPadding,
+                    reason,
+                    bytes,
+                    offset: f.node.offset.get(),
+                    owner: what.to_owned(),
+                    member: f.name.to_string(),
+                    message,
+                    location,
+                    fixit: fix.fixit,
+                    note: fix.note,
+                    note_fixits: fix.note_fixits,
+                });
             }
             (
                 NodeKind::Struct {
@@ -780,7 +1173,7 @@ impl Ctx<'_> {
             }
             _ => {}
         }
-        retyped
+        safe
     }
 
     fn structure(
@@ -796,21 +1189,44 @@ impl Ctx<'_> {
         }
         let program = self.program;
         let info = program.structs.iter().find(|i| *i.ty.name == *name);
+        // A built-in struct (`RayDesc`) has no text to edit: like clang in
+        // system headers, no warning inside it.
+        if info.is_none() {
+            return;
+        }
         let all: Vec<String> = s.all_fields().map(|f| f.name.to_string()).collect();
         let own_start = all.len() - s.fields.len();
+        // The front end's fields (bitfields packed into storage units, which
+        // the clang-22 rules unpack), parallel to the spans.
+        let declared: Vec<String> = info
+            .map(|i| i.ty.all_fields().map(|f| f.name.to_string()).collect())
+            .unwrap_or_default();
         let span_of = |n: &str| {
-            let k = all.iter().position(|a| a == n)?;
+            let k = declared.iter().position(|a| a == n)?;
             info.and_then(|i| i.fields.get(k).copied())
         };
+        let units = info
+            .map(|i| bitfield_units(&i.ty, self.opts.layout.rules))
+            .unwrap_or_default();
+        let outer_units = std::mem::replace(&mut self.units, units);
         let own_index = |n: &str| {
             let k = all.iter().position(|a| a == n)?;
             k.checked_sub(own_start)
         };
         let base = node.offset.get();
-        let owner = Owner::Struct { ty: s, node };
+        let owner = Owner::Struct {
+            ty: s,
+            node,
+            buffers: self.buffers.clone(),
+        };
         let names: Vec<&str> = all.iter().map(String::as_str).collect();
-        let outer = self.in_template;
-        self.in_template = outer || name.contains('<');
+        let template = name
+            .split_once('<')
+            .map(|(t, _)| (t.to_owned(), name.to_owned()));
+        if let Some((t, i)) = &template {
+            self.instances.entry(t.clone()).or_default().push(i.clone());
+        }
+        let outer = std::mem::replace(&mut self.in_template, template);
         self.owner(
             &format!("struct '{name}'"),
             &owner,
@@ -822,10 +1238,150 @@ impl Ctx<'_> {
             &names,
         );
         self.in_template = outer;
+        self.units = outer_units;
+    }
+
+    /// Padding between the elements of an array of struct `st`: explicit
+    /// members at the end of the struct until its size is the stride,
+    /// checked by laying out every buffer again with the struct so changed.
+    fn tail_fix(&mut self, st: &StructTy, size: u64, stride: u64) -> Fix {
+        // Every array of the struct gets the one edit of its definition.
+        let key = (st.name.to_string(), stride);
+        if let Some(f) = self.tails.get(&key) {
+            return f.clone();
+        }
+        let fix = self.new_tail_fix(st, size, stride);
+        self.tails.insert(key, fix.clone());
+        fix
+    }
+
+    fn new_tail_fix(&mut self, st: &StructTy, size: u64, stride: u64) -> Fix {
+        let fallback = || {
+            Fix::note(format!(
+                "add explicit members at the end of struct '{}' until its size is the element stride",
+                st.name
+            ))
+        };
+        let program = self.program;
+        let opts = self.opts.layout;
+        let Some(info) = program.structs.iter().find(|i| i.ty.name == st.name) else {
+            return fallback();
+        };
+        // The last declaration as written (a bitfield unit spans several).
+        let (Some(last), Some(&last_span)) = (info.ty.all_fields().last(), info.fields.last())
+        else {
+            return fallback();
+        };
+        let unit = spell::unit_steps(last);
+        if st.name.contains('<') {
+            return Fix::note(
+                "the struct is a template instance; write the padding in the template if every instance needs it",
+            );
+        }
+        // clang-22 on SPIR-V: while the struct holds 3-component vectors its
+        // LLVM size exceeds the one laid out, and the elements with it; they
+        // become 4-component vectors first.
+        let has_excess = |t: &StructTy| {
+            layout_type(&Ty::Struct(std::sync::Arc::new(t.clone())), opts).is_ok_and(|n| {
+                let mut excess = false;
+                if let NodeKind::Struct { padding, .. } = &n.kind {
+                    excess = padding
+                        .iter()
+                        .any(|p| p.reason == PaddingReason::AllocSizeExcess);
+                }
+                excess
+            })
+        };
+        let mut base = st.clone();
+        let mut widened = Vec::new();
+        let (mut from, mut to) = (size, stride);
+        if has_excess(st) {
+            for f in &mut base.fields {
+                if let Ty::Vector { scalar, len: 3 } = f.ty {
+                    f.ty = Ty::vector(scalar, 4);
+                    widened.push((f.name.to_string(), scalar));
+                }
+            }
+            let Ok(n) = layout_type(&Ty::Struct(std::sync::Arc::new(base.clone())), opts) else {
+                return fallback();
+            };
+            if has_excess(&base) {
+                return fallback();
+            }
+            from = n.size.get();
+            to = from.div_ceil(16) * 16;
+        }
+        let names = self
+            .struct_pads
+            .entry(st.name.to_string())
+            .or_insert_with(|| PadNames::new(st.all_fields().map(|f| &*f.name)));
+        let Some(pads) = pad_decls(
+            opts,
+            Scalar::Float,
+            from,
+            to.saturating_sub(from),
+            false,
+            names,
+        ) else {
+            return fallback();
+        };
+        let Some(fixed) = spell::tail_fits(opts, &base, &pads, to) else {
+            return fallback();
+        };
+        let Some(moved) = spell::program_moves(&self.buffers, opts, self.opts.target, &fixed)
+        else {
+            return fallback();
+        };
+        let text: Vec<String> = pads.iter().map(|p| p.text()).collect();
+        let mut edits = Vec::new();
+        for (name, scalar) in &widened {
+            let k = info.ty.all_fields().position(|f| *f.name == **name);
+            let old = Ty::vector(*scalar, 3).to_string();
+            let new = Ty::vector(*scalar, 4).to_string();
+            match k
+                .and_then(|k| info.fields.get(k).copied())
+                .and_then(|sp| self.retype(sp, name, &old, &new))
+            {
+                Some(fx) => edits.push(fx),
+                None => return fallback(),
+            }
+        }
+        if !pads.is_empty() {
+            match self.insertion(last_span, &last.name, true, &text, unit) {
+                Some((fx, false)) => edits.push(fx),
+                // An edit inside a macro's definition is not offered here.
+                _ => return fallback(),
+            }
+        }
+        let mut what = Vec::new();
+        if !widened.is_empty() {
+            let ns: Vec<String> = widened.iter().map(|(n, _)| format!("'{n}'")).collect();
+            what.push(format!("declaring {} with 4 components", ns.join(", ")));
+        }
+        if !pads.is_empty() {
+            what.push(format!("adding `{}` at the end", text.join(" ")));
+        }
+        let what = format!("{} of struct '{}'", what.join(" and "), st.name);
+        if edits.len() == 1 {
+            return Fix::of(edits.pop(), &moved, &what);
+        }
+        let note = if moved.is_empty() {
+            format!("{what} removes the padding and moves nothing")
+        } else {
+            format!(
+                "{what} removes the padding but moves {}; apply it only where whatever fills the buffer moves them too",
+                Moved::list(&moved)
+            )
+        };
+        Fix {
+            fixit: None,
+            note: Some(note),
+            note_fixits: edits,
+        }
     }
 
     /// Padding between the elements of array member `f` whose innermost
-    /// element type is `elem`.
+    /// element type (a scalar or vector) is `elem`.
     fn element_fix(
         &mut self,
         owner: &Owner<'_>,
@@ -833,34 +1389,35 @@ impl Ctx<'_> {
         elem: &Ty,
         span: Option<Span>,
         own_index: &dyn Fn(&str) -> Option<usize>,
-    ) -> (Option<FixIt>, Option<String>) {
-        let wider = match elem {
-            Ty::Scalar(s) => Some((*s, 1)),
-            Ty::Vector { scalar, len } => Some((*scalar, *len)),
-            _ => None,
+    ) -> Fix {
+        let (s, n) = match elem {
+            Ty::Scalar(s) => (*s, 1),
+            Ty::Vector { scalar, len } => (*scalar, *len),
+            _ => return Fix::note("the element type has no wider form"),
         };
-        match (elem, wider) {
-            (_, Some((s, n))) => {
-                let w = widen(s, n);
-                if w == n {
-                    return (None, Some(format!("no wider '{}' vector fills the element stride", s.hlsl_name())));
-                }
-                let new_ty = Ty::vector(s, w);
-                let old = elem.to_string();
-                let new = new_ty.to_string();
-                self.retype_fix(owner, f, span, own_index, &old, &new, &rewrap(&f.ty, &new_ty))
-            }
-            (Ty::Struct(st), _) => (
-                None,
-                Some(format!(
-                    "add explicit members at the end of struct '{}' until its size is the element stride",
-                    st.name
-                )),
-            ),
-            _ => (None, Some("the element type has no wider form".to_owned())),
+        let w = widen(s, n);
+        if w == n {
+            return Fix::note(format!(
+                "no wider '{}' vector fills the element stride",
+                s.hlsl_name()
+            ));
         }
+        let new_ty = Ty::vector(s, w);
+        let old = elem.to_string();
+        let new = new_ty.to_string();
+        self.retype_fix(
+            owner,
+            f,
+            span,
+            own_index,
+            &old,
+            &new,
+            &rewrap(&f.ty, &new_ty),
+        )
     }
 
+    /// Giving `f` the type `new_ty` (spelled `new` where its type token reads
+    /// `old`): on the warning when nothing moves, else on a note.
     #[allow(clippy::too_many_arguments)]
     fn retype_fix(
         &mut self,
@@ -871,27 +1428,62 @@ impl Ctx<'_> {
         old: &str,
         new: &str,
         new_ty: &Ty,
-    ) -> (Option<FixIt>, Option<String>) {
+    ) -> Fix {
         let Some(index) = own_index(&f.name) else {
-            return (None, None);
+            return Fix::default();
         };
-        if !owner.accepts_retype(self.opts.layout, self.opts.target, index, new_ty) {
-            return (
-                None,
-                Some(format!(
-                    "declaring it `{new}` would move the members after it; change them together"
-                )),
-            );
+        let clean = |_: &Node, f: &FieldNode| f.node.try_for_each_padding(&mut |_| false);
+        let moved = owner.retype_moves(
+            self.opts.layout,
+            self.opts.target,
+            &[(index, new_ty.clone())],
+            &clean,
+        );
+        let fx = span.and_then(|s| self.retype(s, &f.name, old, new));
+        match moved {
+            Some(m) => Fix::of(fx, &m, &format!("declaring it `{new}`")),
+            None => Fix::note(format!(
+                "declaring it `{new}` would not remove the padding; change the members together"
+            )),
         }
-        match span.and_then(|s| self.retype(s, &f.name, old, new)) {
-            Some(fx) => (Some(fx), None),
-            None => (
-                None,
-                Some(format!(
-                    "declare it as `{new}` to make the padding explicit"
-                )),
-            ),
+    }
+}
+
+/// A gap to write out.
+#[derive(Clone, Copy)]
+struct Gap {
+    offset: u64,
+    bytes: u64,
+    at_end: bool,
+    packoffset: bool,
+    /// What the padding members are made of.
+    scalar: Scalar,
+}
+
+/// The bitfields of struct `s` as the front end declared it: a storage
+/// unit's field spans its declarations ([`spell::unit_steps`]), except
+/// under the clang-22 rules, which give each bitfield its own member.
+fn bitfield_units(s: &StructTy, rules: RuleSet) -> HashMap<String, (usize, usize)> {
+    let mut out = HashMap::new();
+    for f in s.all_fields() {
+        let Some(list) = &f.bitfields else { continue };
+        if matches!(rules, RuleSet::Clang22(_)) {
+            for b in list.iter().filter(|b| !b.name.is_empty()) {
+                out.insert(b.name.to_string(), (0, 0));
+            }
+        } else if let Some(steps) = spell::unit_steps(f) {
+            out.insert(f.name.to_string(), steps);
         }
+    }
+    out
+}
+
+/// The scalar of a scalar, vector or matrix, through arrays.
+fn innermost_scalar(ty: &Ty) -> Option<Scalar> {
+    match ty {
+        Ty::Scalar(s) | Ty::Vector { scalar: s, .. } | Ty::Matrix { scalar: s, .. } => Some(*s),
+        Ty::Array { elem, .. } => innermost_scalar(elem),
+        _ => None,
     }
 }
 

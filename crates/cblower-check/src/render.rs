@@ -26,6 +26,20 @@ fn pad_to(line: &str, col: u32) -> String {
         .collect()
 }
 
+/// The `fix-it:"file":{l:c-l:c}:"text"` line clang prints with
+/// `-fdiagnostics-parseable-fixits`, after the diagnostic it belongs to.
+fn parseable(fx: &crate::FixIt) -> String {
+    format!(
+        "fix-it:\"{}\":{{{}:{}-{}:{}}}:\"{}\"\n",
+        escape(&fx.start.file),
+        fx.start.at.line,
+        fx.start.at.col,
+        fx.end.at.line,
+        fx.end.at.col,
+        escape(&fx.text)
+    )
+}
+
 /// The warnings as clang prints them with `-fdiagnostics-parseable-fixits`:
 /// `file:line:col: warning: ... [-Wgroup]`, the source line, a caret, the
 /// inserted text under it, a `fix-it:` line and notes; `as_errors` prints
@@ -74,15 +88,7 @@ pub fn render_text(warnings: &[PaddingWarning], as_errors: bool) -> String {
             }
         }
         if let Some(fx) = &w.fixit {
-            out.push_str(&format!(
-                "fix-it:\"{}\":{{{}:{}-{}:{}}}:\"{}\"\n",
-                escape(&fx.start.file),
-                fx.start.at.line,
-                fx.start.at.col,
-                fx.end.at.line,
-                fx.end.at.col,
-                escape(&fx.text)
-            ));
+            out.push_str(&parseable(fx));
         }
         if let Some(note) = &w.note {
             match &w.location {
@@ -92,6 +98,9 @@ pub fn render_text(warnings: &[PaddingWarning], as_errors: bool) -> String {
                 )),
                 None => out.push_str(&format!("note: {note}\n")),
             }
+        }
+        for fx in &w.note_fixits {
+            out.push_str(&parseable(fx));
         }
     }
     if !warnings.is_empty() {
@@ -124,6 +133,7 @@ pub fn render_json(warnings: &[PaddingWarning], as_errors: bool) -> serde_json::
                 "location": w.location,
                 "fixit": w.fixit,
                 "note": w.note,
+                "note_fixits": w.note_fixits,
             })
         })
         .collect();

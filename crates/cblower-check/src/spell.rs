@@ -39,6 +39,7 @@ impl PadDecl {
 }
 
 /// Hands out `_pad0`, `_pad1`, ... skipping names the owner already has.
+#[derive(Clone)]
 pub(crate) struct PadNames {
     taken: HashSet<String>,
     next: u64,
@@ -63,11 +64,13 @@ impl PadNames {
     }
 }
 
-fn float(n: u8) -> Ty {
+/// `scalar` (a 4-byte scalar: `float`, or `min16float` for a gap that
+/// must keep the row's min-precision class) with `n` components.
+fn vec_of(scalar: Scalar, n: u8) -> Ty {
     if n == 1 {
-        Ty::scalar(Scalar::Float)
+        Ty::scalar(scalar)
     } else {
-        Ty::vector(Scalar::Float, n)
+        Ty::vector(scalar, n)
     }
 }
 
@@ -82,12 +85,20 @@ fn tight_float_arrays(rules: RuleSet) -> bool {
     )
 }
 
-/// Alignment of `floatN` under `rules`.
+/// Alignment of `floatN` under `rules` (clang-22 takes vector alignments
+/// from the target's data layout: 8 for two components, 16 for four, and
+/// for three 16 on SPIR-V but 4 on DXIL).
 fn vec_align(rules: RuleSet, n: u8) -> u64 {
     match rules {
         RuleSet::Std140 | RuleSet::Std430 | RuleSet::Wgsl(_) => match n {
             1 => 4,
             2 => 8,
+            _ => 16,
+        },
+        RuleSet::Clang22(t) => match n {
+            1 => 4,
+            2 => 8,
+            3 if t == cblower_layout::Clang22Target::Dxil => 4,
             _ => 16,
         },
         _ => 4,
@@ -97,14 +108,18 @@ fn vec_align(rules: RuleSet, n: u8) -> u64 {
 /// Declarations that cover `bytes` bytes from `offset` (from the owner's
 /// start, which sits at a row / its alignment) under `rules`; `packoffset`
 /// gives each one a `packoffset` (cbuffer members placed that way).
-/// `None` when no sequence of `float`/`uint16_t` members can.
+/// `None` when no sequence of `float`/`uint16_t` members can. `scalar` is
+/// the 4-byte scalar the members are made of (`float`, or `min16float` to
+/// stay in a min-precision row).
 pub(crate) fn pad_decls(
     opts: LayoutOptions,
+    scalar: Scalar,
     mut offset: u64,
     bytes: u64,
     packoffset: bool,
     names: &mut PadNames,
 ) -> Option<Vec<PadDecl>> {
+    let float = |n: u8| vec_of(scalar, n);
     let rules = opts.rules;
     let end = offset.checked_add(bytes)?;
     let mut out = Vec::new();
@@ -116,7 +131,7 @@ pub(crate) fn pad_decls(
                 let t = if k == 1 {
                     float(1)
                 } else {
-                    Ty::array(Ty::scalar(Scalar::Float), k)
+                    Ty::array(Ty::scalar(scalar), k)
                 };
                 (t, 4 * k)
             } else if offset % 16 == 0 && n >= 32 && !packoffset {
@@ -176,8 +191,205 @@ fn keeps(node: &Node, expected: &[(String, u64)], pads: &[PadDecl]) -> bool {
         return false;
     };
     let at = |name: &str| got.iter().find(|(n, _)| n == name).map(|(_, o)| *o);
-    expected.iter().all(|(n, o)| at(n) == Some(*o))
+    // Compared in order: unnamed bitfields share the empty name.
+    let is_pad = |n: &str| pads.iter().any(|p| *p.field.name == *n);
+    let others: Vec<&(String, u64)> = got.iter().filter(|(n, _)| !is_pad(n)).collect();
+    others.len() == expected.len()
+        && others.iter().zip(expected).all(|(g, e)| *g == e)
         && pads.iter().all(|p| at(&p.field.name) == Some(p.offset))
+}
+
+/// A member a fix-it moves: its name (a path for nested members), its
+/// offset before and after.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Moved {
+    pub name: String,
+    pub from: u64,
+    pub to: u64,
+}
+
+impl Moved {
+    /// `'f' from offset 44 to 48, 'g' from 48 to 64`
+    pub(crate) fn list(moved: &[Moved]) -> String {
+        moved
+            .iter()
+            .enumerate()
+            .map(|(k, m)| {
+                if k == 0 {
+                    format!("'{}' from offset {} to {}", m.name, m.from, m.to)
+                } else {
+                    format!("'{}' from {} to {}", m.name, m.from, m.to)
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+/// The members of `expected` that `node` has at another offset.
+fn moves(node: &Node, expected: &[(String, u64)]) -> Option<Vec<Moved>> {
+    let got = fields_of(node)?;
+    if got.len() != expected.len() {
+        return None;
+    }
+    let mut out = Vec::new();
+    for ((n, from), (g, to)) in expected.iter().zip(&got) {
+        if n != g {
+            return None;
+        }
+        let to = *to;
+        if to != *from {
+            out.push(Moved {
+                name: n.clone(),
+                from: *from,
+                to,
+            });
+        }
+    }
+    Some(out)
+}
+
+/// Every stored position in `node` (struct fields at any depth, the first
+/// two elements of arrays), by path, skipping padding members.
+fn flatten(node: &Node, path: &str, out: &mut Vec<(String, u64)>) {
+    match &node.kind {
+        NodeKind::Struct { fields, .. } => {
+            for f in fields {
+                if f.name.starts_with("_pad") {
+                    continue;
+                }
+                let p = if path.is_empty() {
+                    f.name.to_string()
+                } else {
+                    format!("{path}.{}", f.name)
+                };
+                out.push((p.clone(), f.node.offset.get()));
+                flatten(&f.node, &p, out);
+            }
+        }
+        NodeKind::Array {
+            element,
+            count,
+            stride,
+            ..
+        } => {
+            flatten(element, &format!("{path}[0]"), out);
+            if *count > 1 {
+                out.push((
+                    format!("{path}[1]"),
+                    element.offset.get().saturating_add(stride.get()),
+                ));
+            }
+        }
+        _ => {}
+    }
+}
+
+/// `ty` with every use of the struct named like `new` replaced by `new`.
+fn replace_struct(ty: &Ty, new: &std::sync::Arc<StructTy>) -> Ty {
+    match ty {
+        Ty::Struct(s) if s.name == new.name => Ty::Struct(new.clone()),
+        Ty::Struct(s) => {
+            let mut c = (**s).clone();
+            for f in &mut c.fields {
+                f.ty = replace_struct(&f.ty, new);
+            }
+            if let Some(b) = &c.base {
+                if let Ty::Struct(b) = replace_struct(&Ty::Struct(b.clone()), new) {
+                    c.base = Some(b);
+                }
+            }
+            Ty::Struct(std::sync::Arc::new(c))
+        }
+        Ty::Array { elem, len, stride } => Ty::Array {
+            elem: std::sync::Arc::new(replace_struct(elem, new)),
+            len: *len,
+            stride: *stride,
+        },
+        t => t.clone(),
+    }
+}
+
+/// Lays every buffer out again with the struct named like `new` replaced
+/// by `new`: the members (at any depth, as `Buffer.path`) that move.
+/// `None` on a layout error.
+pub(crate) fn program_moves(
+    buffers: &[ProgramBuffer<'_>],
+    opts: LayoutOptions,
+    target: Target,
+    new: &StructTy,
+) -> Option<Vec<Moved>> {
+    let new = std::sync::Arc::new(new.clone());
+    let mut out = Vec::new();
+    for b in buffers {
+        let old = cblower_program::lay_out_program(std::slice::from_ref(b), opts, target).ok()?;
+        let mut decl = b.decl.clone();
+        for f in &mut decl.members {
+            f.ty = replace_struct(&f.ty, &new);
+        }
+        let nb = ProgramBuffer {
+            decl: &decl,
+            vk_binding: b.vk_binding,
+            implicit_order: b.implicit_order,
+        };
+        let fixed = cblower_program::lay_out_program(&[nb], opts, target).ok()?;
+        let (mut before, mut after) = (Vec::new(), Vec::new());
+        flatten(old.first()?.root(), "", &mut before);
+        flatten(fixed.first()?.root(), "", &mut after);
+        let mut shifted: Vec<(String, u64, u64)> = Vec::new();
+        if before.len() != after.len() {
+            return None;
+        }
+        for ((p, from), (q, to)) in before.into_iter().zip(after) {
+            if p != q {
+                return None;
+            }
+            if to == from {
+                continue;
+            }
+            // A member inside one that moved by as much is not listed.
+            let carried = shifted.iter().any(|(q, f, t)| {
+                p.strip_prefix(q.as_str())
+                    .is_some_and(|rest| rest.starts_with(['.', '[']))
+                    && to.wrapping_sub(from) == t.wrapping_sub(*f)
+            });
+            shifted.push((p.clone(), from, to));
+            if !carried {
+                out.push(Moved {
+                    name: format!("{}.{p}", b.decl.name),
+                    from,
+                    to,
+                });
+            }
+        }
+    }
+    Some(out)
+}
+
+/// Lays out `s` with `pads` appended: `Some` when its own fields stay, the
+/// pads land where meant, and its size becomes `size`.
+pub(crate) fn tail_fits(
+    opts: LayoutOptions,
+    s: &StructTy,
+    pads: &[PadDecl],
+    size: u64,
+) -> Option<StructTy> {
+    let mut t = s.clone();
+    t.fields.extend(pads.iter().map(|p| p.field.clone()));
+    let old = layout_type(&Ty::Struct(std::sync::Arc::new(s.clone())), opts).ok()?;
+    let new = layout_type(&Ty::Struct(std::sync::Arc::new(t.clone())), opts).ok()?;
+    let base = fields_of(&old)?;
+    let ok = keeps(&new, &base, pads) && new.size.get() == size;
+    ok.then_some(t)
+}
+
+/// For a bitfield storage unit (a field named after its first named
+/// bitfield): how many of its declarations come before that one, and how
+/// many after.
+pub(crate) fn unit_steps(f: &Field) -> Option<(usize, usize)> {
+    let list = f.bitfields.as_ref()?;
+    let k = list.iter().position(|b| b.name == f.name)?;
+    Some((k, list.len() - 1 - k))
 }
 
 /// An owner whose field list a fix-it edits.
@@ -190,8 +402,13 @@ pub(crate) enum Owner<'a> {
         /// in the one all `cbuffer` members share.
         own_scope: bool,
     },
-    /// A struct definition, and its layout relative to its start.
-    Struct { ty: &'a StructTy, node: &'a Node },
+    /// A struct definition, and its layout relative to its start; every
+    /// buffer of the program is laid out again with an edit of it.
+    Struct {
+        ty: &'a StructTy,
+        node: &'a Node,
+        buffers: std::rc::Rc<Vec<ProgramBuffer<'a>>>,
+    },
 }
 
 impl Owner<'_> {
@@ -213,7 +430,7 @@ impl Owner<'_> {
         opts: LayoutOptions,
         target: Target,
         edit: &dyn Fn(&mut Vec<Field>),
-    ) -> Option<Node> {
+    ) -> Option<(Node, Vec<Moved>)> {
         match self {
             Owner::Buffer { buffer, .. } => {
                 let mut decl = buffer.decl.clone();
@@ -224,12 +441,15 @@ impl Owner<'_> {
                     implicit_order: buffer.implicit_order,
                 };
                 let l = cblower_program::lay_out_program(&[b], opts, target).ok()?;
-                l.first().map(|l| l.root().clone())
+                l.first().map(|l| (l.root().clone(), Vec::new()))
             }
-            Owner::Struct { ty, .. } => {
+            Owner::Struct { ty, buffers, .. } => {
                 let mut s = (*ty).clone();
                 edit(&mut s.fields);
-                layout_type(&Ty::Struct(std::sync::Arc::new(s)), opts).ok()
+                let node = layout_type(&Ty::Struct(std::sync::Arc::new(s.clone())), opts).ok()?;
+                // What moves in the buffers that use the struct.
+                let moved = program_moves(buffers, opts, target, &s)?;
+                Some((node, moved))
             }
         }
     }
@@ -250,40 +470,45 @@ impl Owner<'_> {
                 fields.insert(at + k, p.field.clone());
             }
         });
-        node.is_some_and(|n| keeps(&n, &self.expected(), pads))
+        node.is_some_and(|(n, moved)| moved.is_empty() && keeps(&n, &self.expected(), pads))
     }
 
-    /// Whether giving own field `index` the type `ty` keeps every other
-    /// field where it was and leaves that field without padding inside.
-    pub(crate) fn accepts_retype(
+    /// Giving each own field `index` of `edits` its type makes `fixed` true
+    /// of the new owner and each retyped field: the members that move (none
+    /// when the edit is safe).
+    pub(crate) fn retype_moves(
         &self,
         opts: LayoutOptions,
         target: Target,
-        index: usize,
-        ty: &Ty,
-    ) -> bool {
-        let Some(name) = self.own_field_name(index) else {
-            return false;
-        };
-        let node = self.relayout(opts, target, &|fields| {
-            if let Some(f) = fields.get_mut(index) {
-                f.ty = ty.clone();
-            }
-        });
-        let Some(node) = node else {
-            return false;
-        };
-        let expected = self.expected();
-        if !keeps(&node, &expected, &[]) {
-            return false;
-        }
-        let NodeKind::Struct { fields, .. } = &node.kind else {
-            return false;
-        };
-        fields
+        edits: &[(usize, Ty)],
+        fixed: &dyn Fn(&Node, &cblower_layout::FieldNode) -> bool,
+    ) -> Option<Vec<Moved>> {
+        let names: Vec<String> = edits
             .iter()
-            .find(|f| *f.name == *name)
-            .is_some_and(|f| f.node.try_for_each_padding(&mut |_| false))
+            .map(|(i, _)| self.own_field_name(*i))
+            .collect::<Option<_>>()?;
+        let (node, outer) = self.relayout(opts, target, &|fields| {
+            for (index, ty) in edits {
+                if let Some(f) = fields.get_mut(*index) {
+                    f.ty = ty.clone();
+                }
+            }
+        })?;
+        let NodeKind::Struct { fields, .. } = &node.kind else {
+            return None;
+        };
+        let all_fixed = names.iter().all(|name| {
+            fields
+                .iter()
+                .find(|f| *f.name == **name)
+                .is_some_and(|f| fixed(&node, f))
+        });
+        if !all_fixed {
+            return None;
+        }
+        let own = moves(&node, &self.expected())?;
+        // A struct's members are listed where the buffers hold them.
+        Some(if outer.is_empty() { own } else { outer })
     }
 
     fn own_field_name(&self, index: usize) -> Option<String> {
@@ -304,6 +529,7 @@ mod tests {
         let mut names = PadNames::new(["_pad0"]);
         pad_decls(
             LayoutOptions::new(rules),
+            Scalar::Float,
             offset,
             bytes,
             packoffset,
@@ -352,7 +578,7 @@ mod tests {
         assert_eq!(texts(RuleSet::Structured, 2, 2, false), None);
         let mut names = PadNames::new([]);
         let opts = LayoutOptions::new(RuleSet::Structured).native_16bit(true);
-        let p = pad_decls(opts, 2, 2, false, &mut names).unwrap();
+        let p = pad_decls(opts, Scalar::Float, 2, 2, false, &mut names).unwrap();
         assert_eq!(p[0].text(), "uint16_t _pad0;");
     }
 }
