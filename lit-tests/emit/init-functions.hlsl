@@ -1,6 +1,7 @@
 // Handle creation: one internal alwaysinline _init_buffer_<Name>.cb per
 // buffer that creates the handle from its binding and stores it, and one
-// global constructor (_GLOBAL__sub_I_<file>) calling them in buffer order,
+// global constructor (_GLOBAL__sub_I_<file>, every byte of the file name
+// outside [A-Za-z0-9_.] made `_` as clang-22 does) calling them in buffer order,
 // registered in @llvm.global_ctors. On SPIR-V the constructor is a spir_func
 // that opens with a convergence entry token. clang-22 defines the init
 // functions with the C calling convention but calls them as spir_func (a
@@ -14,7 +15,7 @@
 cbuffer CB : register(b1, space5) { float a; }
 cbuffer Imp { float b; }
 
-// DX:      @llvm.global_ctors = appending global [1 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 65535, ptr @_GLOBAL__sub_I_init-functions.hlsl, ptr null }]
+// DX:      @llvm.global_ctors = appending global [1 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 65535, ptr @_GLOBAL__sub_I_init_functions.hlsl, ptr null }]
 // DX:      ; Function Attrs: alwaysinline
 // DX-NEXT: define internal void @_init_buffer_CB.cb() [[INIT:#[0-9]+]] {
 // DX-NEXT: entry:
@@ -30,7 +31,7 @@ cbuffer Imp { float b; }
 // DX-NEXT:   ret void
 // DX-NEXT: }
 // DX:      ; Function Attrs: alwaysinline convergent nounwind
-// DX-NEXT: define internal void @_GLOBAL__sub_I_init-functions.hlsl() [[CTOR:#[0-9]+]] {
+// DX-NEXT: define internal void @_GLOBAL__sub_I_init_functions.hlsl() [[CTOR:#[0-9]+]] {
 // DX-NEXT: entry:
 // DX-NEXT:   call void @_init_buffer_CB.cb()
 // DX-NEXT:   call void @_init_buffer_Imp.cb()
@@ -40,7 +41,7 @@ cbuffer Imp { float b; }
 // DX-NEXT: attributes [[INTR]] = { nocallback nofree nosync nounwind willreturn memory(none) }
 // DX-NEXT: attributes [[CTOR]] = { alwaysinline convergent nounwind "no-infs-fp-math"="true" "no-nans-fp-math"="true" "no-signed-zeros-fp-math"="true" "no-trapping-math"="true" "stack-protector-buffer-size"="8" }
 
-// SPV:           @llvm.global_ctors = appending global [1 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 65535, ptr @_GLOBAL__sub_I_init-functions.hlsl, ptr null }]
+// SPV:           @llvm.global_ctors = appending global [1 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 65535, ptr @_GLOBAL__sub_I_init_functions.hlsl, ptr null }]
 // SPV-DXC:       define internal spir_func void @_init_buffer_CB.cb() [[INIT:#[0-9]+]] {
 // SPV-CLANG:     define internal void @_init_buffer_CB.cb() [[INIT:#[0-9]+]] {
 // SPV-NEXT:      entry:
@@ -56,7 +57,7 @@ cbuffer Imp { float b; }
 // SPV-NEXT:        ret void
 // SPV-NEXT:      }
 // SPV:           ; Function Attrs: alwaysinline convergent nounwind
-// SPV-NEXT:      define internal spir_func void @_GLOBAL__sub_I_init-functions.hlsl() [[CTOR:#[0-9]+]] {
+// SPV-NEXT:      define internal spir_func void @_GLOBAL__sub_I_init_functions.hlsl() [[CTOR:#[0-9]+]] {
 // SPV-NEXT:      entry:
 // SPV-NEXT:        %0 = call token @llvm.experimental.convergence.entry()
 // SPV-NEXT:        call spir_func void @_init_buffer_CB.cb()

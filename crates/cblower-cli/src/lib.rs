@@ -49,7 +49,7 @@
 //! ])?;
 //! let args = parsed.args;
 //! assert_eq!(args.file.to_str(), Some("scene.hlsl"));
-//! assert_eq!(args.target, TargetArg::Spirv);
+//! assert_eq!(args.target, Some(TargetArg::Spirv));
 //! assert_eq!(args.rules, EmitRulesArg::Clang22);
 //! assert_eq!(args.output.to_str(), Some("out.ll"));
 //! assert_eq!(

@@ -745,3 +745,322 @@ fn dxc_offset_check_rejects_clang22_where_it_differs_from_dxc() {
         "@Example.cb member intvec:\n    DXC packer: offset 36 components [36:4 40:4]\n    IR layout:  offset 40 components [40:4 44:4]\n"
     );
 }
+
+/// The module-level pieces of a `.ll` text that change with the triple or
+/// the stage (checked by diffing clang-22's output across triples): the
+/// triple, the data layout, `@llvm.global_ctors` (libraries only), the
+/// named metadata lists, the module flags and `!dx.valver`, and the
+/// init functions and constructor defined. `!llvm.ident` is clang's own; `!hlsl.layouts` is the
+/// default mode's own and left out with `default_mode`.
+fn module_pieces(ll: &str, default_mode: bool) -> Result<Vec<String>, String> {
+    let m = differential::ll_module::parse_module(ll)?;
+    let mut pieces = vec![
+        format!("triple {}", m.triple),
+        format!("datalayout {}", m.datalayout),
+    ];
+    // The constructor is named after the input file, which differs
+    // between the two compilers' runs here.
+    let file_named = |l: &str| match l.find("@_GLOBAL__sub_I_") {
+        Some(at) => {
+            let end = l[at..].find(['(', ',']).map_or(l.len(), |e| at + e);
+            format!("{}@_GLOBAL__sub_I_<file>{}", &l[..at], &l[end..])
+        }
+        None => l.to_owned(),
+    };
+    pieces.extend(
+        ll.lines()
+            .filter(|l| l.starts_with("@llvm.global_ctors"))
+            .map(file_named),
+    );
+    let mut named: Vec<&String> = m
+        .named_metadata
+        .keys()
+        .filter(|k| *k != "llvm.ident" && !(default_mode && *k == "hlsl.layouts"))
+        .collect();
+    named.sort();
+    pieces.push(format!("named metadata {named:?}"));
+    for list in ["llvm.module.flags", "dx.valver"] {
+        for node in m.named_nodes(list) {
+            pieces.push(format!("!{list} {}", node.join(", ")));
+        }
+    }
+    let mut defined: Vec<String> = ll
+        .lines()
+        .filter(|l| l.starts_with("define "))
+        // Functions of what cblower emits (clang also defines the resource
+        // classes' constructors of a case's other resources).
+        .filter(|l| {
+            l.contains("@_init_buffer_")
+                || l.contains("@\"_init_buffer_")
+                || l.contains("@_GLOBAL__sub_I_")
+        })
+        .map(|l| {
+            let head = &l[..l.find('(').unwrap_or(l.len())];
+            // The default mode defines the SPIR-V init functions `spir_func`
+            // on purpose (clang-22's C convention mismatches its calls).
+            let head = match (default_mode, head.find('@')) {
+                (true, Some(at)) => &head[at..],
+                _ => head,
+            };
+            file_named(head)
+        })
+        .collect();
+    defined.sort();
+    pieces.extend(defined);
+    Ok(pieces)
+}
+
+/// How one row of the triple table names its triple to cblower, and how
+/// clang-22 gets the same one.
+enum TripleSpec {
+    /// `--triple T` to cblower, `-triple T` to `clang -cc1`.
+    Triple(&'static str),
+    /// `--triple T --stage S` to cblower (a three-part triple);
+    /// `-triple T-S` to clang.
+    TripleStage(&'static str, &'static str),
+    /// cblower arguments (`-T`, `--target`, `-fspv-target-env`) and the
+    /// `clang --driver-mode=dxc` arguments whose `-cc1` triple clang gets.
+    Profile(&'static [&'static str], &'static [&'static str]),
+}
+
+/// DXIL shader models 6.0 to 6.8 with compute, library, pixel and vertex
+/// stages, explicit DXIL versions, three-part triples with `--stage`, `-T`
+/// profiles on both targets (the triple clang's dxc driver picks), SPIR-V
+/// Vulkan 1.2/1.3 and versioned SPIR-V arches.
+fn triple_table() -> Vec<TripleSpec> {
+    const DXIL: [&str; 36] = [
+        "dxil-pc-shadermodel6.0-compute",
+        "dxil-pc-shadermodel6.0-library",
+        "dxil-pc-shadermodel6.0-pixel",
+        "dxil-pc-shadermodel6.0-vertex",
+        "dxil-pc-shadermodel6.1-compute",
+        "dxil-pc-shadermodel6.1-library",
+        "dxil-pc-shadermodel6.1-pixel",
+        "dxil-pc-shadermodel6.1-vertex",
+        "dxil-pc-shadermodel6.2-compute",
+        "dxil-pc-shadermodel6.2-library",
+        "dxil-pc-shadermodel6.2-pixel",
+        "dxil-pc-shadermodel6.2-vertex",
+        "dxil-pc-shadermodel6.3-compute",
+        "dxil-pc-shadermodel6.3-library",
+        "dxil-pc-shadermodel6.3-pixel",
+        "dxil-pc-shadermodel6.3-vertex",
+        "dxil-pc-shadermodel6.4-compute",
+        "dxil-pc-shadermodel6.4-library",
+        "dxil-pc-shadermodel6.4-pixel",
+        "dxil-pc-shadermodel6.4-vertex",
+        "dxil-pc-shadermodel6.5-compute",
+        "dxil-pc-shadermodel6.5-library",
+        "dxil-pc-shadermodel6.5-pixel",
+        "dxil-pc-shadermodel6.5-vertex",
+        "dxil-pc-shadermodel6.6-compute",
+        "dxil-pc-shadermodel6.6-library",
+        "dxil-pc-shadermodel6.6-pixel",
+        "dxil-pc-shadermodel6.6-vertex",
+        "dxil-pc-shadermodel6.7-compute",
+        "dxil-pc-shadermodel6.7-library",
+        "dxil-pc-shadermodel6.7-pixel",
+        "dxil-pc-shadermodel6.7-vertex",
+        "dxil-pc-shadermodel6.8-compute",
+        "dxil-pc-shadermodel6.8-library",
+        "dxil-pc-shadermodel6.8-pixel",
+        "dxil-pc-shadermodel6.8-vertex",
+    ];
+    let mut table: Vec<TripleSpec> = DXIL.into_iter().map(TripleSpec::Triple).collect();
+    table.extend(
+        [
+            "dxilv1.2-pc-shadermodel6.8-compute",
+            "dxilv1.8-unknown-shadermodel6.8-library",
+            "dxil-pc-shadermodel6.5-mesh",
+            "dxil-pc-shadermodel6.6-amplification",
+            "dxil-pc-shadermodel6.3-raygeneration",
+            "spirv-unknown-vulkan1.2-compute",
+            "spirv-unknown-vulkan1.2-library",
+            "spirv-unknown-vulkan1.3-compute",
+            "spirv-unknown-vulkan1.3-library",
+            "spirv-unknown-vulkan1.3-pixel",
+            "spirv-unknown-vulkan1.3-vertex",
+            "spirv-unknown-vulkan-compute",
+            "spirv1.5-unknown-vulkan1.2-compute",
+            "spirv1.6-unknown-vulkan1.3-library",
+        ]
+        .map(TripleSpec::Triple),
+    );
+    table.push(TripleSpec::TripleStage("dxil-pc-shadermodel6.6", "compute"));
+    table.push(TripleSpec::TripleStage("spirv-unknown-vulkan1.3", "pixel"));
+    for (ours, driver) in [
+        (&["-T", "cs_6_0"][..], &["-T", "cs_6_0"][..]),
+        (&["-T", "lib_6_3"], &["-T", "lib_6_3"]),
+        (&["-T", "ps_6_6"], &["-T", "ps_6_6"]),
+        (&["-T", "vs_6_8"], &["-T", "vs_6_8"]),
+        (&["-T", "ms_6_5"], &["-T", "ms_6_5"]),
+        (&["-Tas_6_7"], &["-T", "as_6_7"]),
+        (
+            &["--target", "spirv", "-T", "cs_6_6"],
+            &["-spirv", "-T", "cs_6_6"],
+        ),
+        (
+            &[
+                "--target",
+                "spirv",
+                "-T",
+                "lib_6_3",
+                "-fspv-target-env=vulkan1.2",
+            ],
+            &["-spirv", "-fspv-target-env=vulkan1.2", "-T", "lib_6_3"],
+        ),
+    ] {
+        table.push(TripleSpec::Profile(ours, driver));
+    }
+    table
+}
+
+/// Issue #17 item 6: `--triple`, `-T` and `--stage` against clang-22 on a
+/// table of triples, for a few generated cases each. With `--rules
+/// clang-22` the lowering (as the main test compares it) and every
+/// module-level piece must match clang-22's output for the same triple; in
+/// the default mode the module-level pieces must too.
+#[test]
+fn cblower_matches_clang22_across_triples_and_profiles() {
+    let table = triple_table();
+    let dir = tools::scratch_dir("triples");
+    // Cases without native 16-bit types (clang refuses those below shader
+    // model 6.2; that refusal has its own check below).
+    let cases: Vec<Case> = (0..)
+        .map(|i| {
+            generate(
+                DEFAULT_SEED.wrapping_add(0x7217 + i),
+                &GenOptions::default(),
+            )
+        })
+        .filter(|c| !c.native16)
+        .take(2)
+        .collect();
+    let indices: Vec<u64> = (0..table.len() as u64).collect();
+    let failures = run_parallel(&indices, |i| {
+        let spec = &table[i as usize];
+        let (ours, clang_triple): (Vec<&str>, Result<String, String>) = match spec {
+            TripleSpec::Triple(t) => (vec!["--triple", t], Ok((*t).to_owned())),
+            TripleSpec::TripleStage(t, s) => {
+                (vec!["--triple", t, "--stage", s], Ok(format!("{t}-{s}")))
+            }
+            TripleSpec::Profile(ours, driver) => (
+                ours.to_vec(),
+                tools::dxc_driver_triple(driver, &dir.join(format!("probe-{i}"))),
+            ),
+        };
+        let what = ours.join(" ");
+        let clang_triple = match clang_triple {
+            Ok(t) => t,
+            Err(e) => return vec![format!("{what}: {e}")],
+        };
+        let mut failures = Vec::new();
+        for case in &cases {
+            let clang = match tools::clang_ir_for_triple(case, &clang_triple, &dir) {
+                Ok(ir) => ir,
+                Err(e) => {
+                    failures.push(format!("{what}: clang-22 -triple {clang_triple}: {e}"));
+                    continue;
+                }
+            };
+            let clang_pieces = module_pieces(&clang, false);
+            let ours_clang22 = tools::cblower_ir_with(case, &ours, Rules::Clang22, &dir);
+            let verdict = ours_clang22.and_then(|ll| {
+                compare_lowering(&clang, &ll)?;
+                let (want, got) = (clang_pieces.clone()?, module_pieces(&ll, false)?);
+                if want == got {
+                    Ok(())
+                } else {
+                    Err(differential::text_diff::line_diff(
+                        "clang-22", &want, "cblower", &got,
+                    ))
+                }
+            });
+            if let Err(e) = verdict {
+                failures.push(format!(
+                    "{what} --rules clang-22 vs clang-22 -triple {clang_triple}, case {:#x}:\n{e}",
+                    case.seed
+                ));
+            }
+            let verdict =
+                tools::cblower_ir_with(case, &ours, Rules::Cbuffer, &dir).and_then(|ll| {
+                    let want = module_pieces(&clang, true)?;
+                    let got = module_pieces(&ll, true)?;
+                    if want == got {
+                        Ok(())
+                    } else {
+                        Err(differential::text_diff::line_diff(
+                            "clang-22", &want, "cblower", &got,
+                        ))
+                    }
+                });
+            if let Err(e) = verdict {
+                failures.push(format!(
+                    "{what} (default rules) vs clang-22 -triple {clang_triple}, case {:#x}:\n{e}",
+                    case.seed
+                ));
+            }
+        }
+        failures
+    });
+    let _ = std::fs::remove_dir_all(&dir);
+    let shown: Vec<&str> = failures.iter().take(5).map(|(_, f)| f.as_str()).collect();
+    assert!(
+        failures.is_empty(),
+        "triple table: {} of {} checks failed (first {} below)\n\n{}",
+        failures.len(),
+        table.len() * cases.len() * 2,
+        shown.len(),
+        shown.join("\n\n")
+    );
+}
+
+/// What clang-22 refuses, cblower refuses as a usage error (exit 2): native
+/// 16-bit types below shader model 6.2, a SPIR-V arch that does not go with
+/// its Vulkan version.
+#[test]
+fn cblower_refuses_what_clang22_refuses_for_a_triple() {
+    let dir = tools::scratch_dir("triple-refusals");
+    let source = dir.join("cb.hlsl");
+    std::fs::write(&source, "cbuffer CB { float4 a; };\n").unwrap();
+    for (ours, clang_args) in [
+        (
+            &["-T", "cs_6_1", "--enable-16bit-types"][..],
+            &[
+                "-triple",
+                "dxil-pc-shadermodel6.1-compute",
+                "-fnative-half-type",
+            ][..],
+        ),
+        (
+            &["--triple", "spirv1.6-unknown-vulkan1.2-compute"],
+            &["-triple", "spirv1.6-unknown-vulkan1.2-compute"],
+        ),
+        (
+            &["--triple", "spirv-unknown-vulkan1.1-compute"],
+            &["-triple", "spirv-unknown-vulkan1.1-compute"],
+        ),
+        (
+            &["--triple", "dxil-pc-shadermodel6.6"],
+            &["-triple", "dxil-pc-shadermodel6.6"],
+        ),
+    ] {
+        let clang = std::process::Command::new(tools::clang22())
+            .arg("-cc1")
+            .args(clang_args)
+            .args(["-x", "hlsl", "-emit-llvm", "-o", "-"])
+            .arg(&source)
+            .output()
+            .unwrap();
+        assert!(!clang.status.success(), "clang-22 accepted {clang_args:?}");
+        let ours_out = std::process::Command::new(env!("CARGO_BIN_EXE_cblower"))
+            .arg("emit-llvm")
+            .args(ours)
+            .arg(&source)
+            .output()
+            .unwrap();
+        assert_eq!(ours_out.status.code(), Some(2), "{ours:?}");
+        assert!(ours_out.stdout.is_empty(), "{ours:?}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

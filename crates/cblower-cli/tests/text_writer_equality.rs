@@ -25,7 +25,7 @@ use cblower_llvm::ir_io::verify_module;
 use cblower_llvm::ir_io::{parse_module, print_module};
 use cblower_llvm::Target;
 use cblower_program::plan::plan_module;
-use cblower_program::{EffectiveDecl, Flavor, PlanInput, PlanOptions, ProgramError};
+use cblower_program::{EffectiveDecl, Flavor, PlanInput, PlanOptions, ProgramError, TargetTriple};
 use inkwell::context::Context;
 use pretty_assertions::assert_eq;
 
@@ -129,6 +129,16 @@ fn compare_program(
             let verify = tally.identical.is_multiple_of(7);
             compare(label, cblower_program::plan(&buffers, &opts), verify, tally);
         }
+        // A stage's triple: a new triple line, no `@llvm.global_ctors`.
+        let stage = match target {
+            Target::Dxil => "dxil-pc-shadermodel6.6-compute",
+            Target::SpirV => "spirv1.5-unknown-vulkan1.2-pixel",
+        };
+        let opts = PlanOptions {
+            triple: Some(TargetTriple::parse(stage, None).expect("a valid triple")),
+            ..plan_options(module_id, target, Flavor::Dxc, native_16bit)
+        };
+        compare(label, cblower_program::plan(&buffers, &opts), true, tally);
     }
 }
 
@@ -206,7 +216,8 @@ fn corpus_shaders_write_the_same_text() {
         }
     }
     report("corpus shaders", &tally);
-    assert_eq!(tally.identical, 5 * 2 * 4 - tally.rejected);
+    // Per shader and 16-bit setting: 2 targets x (2 flavours + 1 stage triple).
+    assert_eq!(tally.identical, 5 * 2 * 6 - tally.rejected);
 }
 
 #[test]
@@ -337,11 +348,11 @@ fn tricky_shapes_write_the_same_text() {
             let before = tally.identical;
             compare_program(name, name, &program, native_16bit, &mut tally);
             if name == "order.hlsl" {
-                assert_eq!(tally.identical - before, 4);
+                assert_eq!(tally.identical - before, 6);
             }
         }
     }
     report("tricky shapes", &tally);
     // kinds.hlsl: ConstantBuffer<T> has no clang-22 IR, so planning rejects it there.
-    assert_eq!(tally.identical, 3 * 2 * 4 - 2 * 2);
+    assert_eq!(tally.identical, 3 * 2 * 6 - 2 * 2);
 }

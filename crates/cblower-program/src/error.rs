@@ -20,6 +20,14 @@ pub enum ProgramError {
         /// What the layout engine said.
         error: LayoutError,
     },
+    /// [`crate::PlanOptions::triple`] names another target than the plan's.
+    #[error("the triple `{triple}` is not a {target:?} triple")]
+    TripleTargetMismatch {
+        /// The triple.
+        triple: String,
+        /// The plan's target.
+        target: Target,
+    },
     /// A layout handed in was made with a rule set IR cannot be emitted for.
     #[error("buffer `{buffer}` was laid out with the {rules} rules; IR can only be emitted for the cbuffer or clang-22 rules")]
     UnsupportedRules {
@@ -134,6 +142,9 @@ impl ProgramError {
             }
             ProgramError::DuplicateSymbol { .. } => {
                 "give every member of every buffer its own name".into()
+            }
+            ProgramError::TripleTargetMismatch { .. } => {
+                "plan for the triple's own target (`TargetTriple::target`)".into()
             }
             _ => "this is a bug in cblower; please report it with the input file".into(),
         }

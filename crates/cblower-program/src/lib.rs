@@ -53,7 +53,10 @@ pub use binding::{
 pub use error::ProgramError;
 pub use plan::{EmissionPlan, EmitWarning, Flavor, PlanInput, PlanOptions, VkLayout};
 pub use policy::{effective_decl, EffectiveDecl};
-pub use target::Target;
+pub use target::{
+    ShaderStage, Target, TargetTriple, TripleError, DXIL_TRIPLE_FORMS, PROFILE_FORMS,
+    SPIRV_TRIPLE_FORMS,
+};
 
 /// Lays out every buffer of a program with `opts` for `target`, as the rule
 /// set sees it ([`policy`]), or returns the first error with the buffer and

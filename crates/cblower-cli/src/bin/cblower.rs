@@ -30,7 +30,12 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let mut argv: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    if let Some(i) = argv.iter().position(|a| a == "emit-llvm") {
+        let tail = argv.split_off(i + 1);
+        argv.extend(cblower_cli::emit_cmd::double_dash_clang_flags(tail));
+    }
+    let cli = match Cli::try_parse_from(argv) {
         Ok(c) => c,
         Err(e) => {
             let code = if e.use_stderr() {

@@ -67,17 +67,15 @@ fn run(mut cmd: Command, what: &str) -> Result<String, String> {
 
 /// clang-22's `.ll` text for the case.
 pub fn clang_ir(case: &Case, target: Target, dir: &Path) -> Result<String, String> {
-    let path = dir.join(format!("case-{:016x}-clang.hlsl", case.seed));
+    clang_ir_for_triple(case, target.clang_triple(), dir)
+}
+
+/// clang-22's `.ll` text for the case, compiled for `triple`.
+pub fn clang_ir_for_triple(case: &Case, triple: &str, dir: &Path) -> Result<String, String> {
+    let path = dir.join(format!("case-{:016x}-{triple}-clang.hlsl", case.seed));
     std::fs::write(&path, render::clang_source(case)).map_err(|e| e.to_string())?;
     let mut cmd = Command::new(clang22());
-    cmd.args([
-        "-cc1",
-        "-triple",
-        target.clang_triple(),
-        "-x",
-        "hlsl",
-        "-emit-llvm",
-    ]);
+    cmd.args(["-cc1", "-triple", triple, "-x", "hlsl", "-emit-llvm"]);
     cmd.arg("-disable-llvm-passes");
     if case.native16 {
         cmd.args(["-fnative-half-type", "-fnative-int16-type"]);
@@ -97,10 +95,42 @@ pub enum Rules {
 
 /// `cblower emit-llvm`'s `.ll` text for the case.
 pub fn cblower_ir(case: &Case, target: Target, rules: Rules, dir: &Path) -> Result<String, String> {
-    let path = dir.join(format!("case-{:016x}.hlsl", case.seed));
+    cblower_ir_with(case, &["--target", target.cblower_name()], rules, dir)
+}
+
+/// The triple `clang --driver-mode=dxc` passes to `-cc1` for `args`
+/// (`-T cs_6_6`, `-spirv`, `-fspv-target-env=...`), from its `-###` output.
+pub fn dxc_driver_triple(args: &[&str], dir: &Path) -> Result<String, String> {
+    std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
+    let path = dir.join("driver-probe.hlsl");
+    std::fs::write(&path, "").map_err(|e| e.to_string())?;
+    let output = Command::new(clang22())
+        .arg("--driver-mode=dxc")
+        .args(args)
+        .args(["-E", "main", "-###"])
+        .arg(&path)
+        .output()
+        .map_err(|e| format!("clang-22 --driver-mode=dxc: cannot start: {e}"))?;
+    let text = String::from_utf8_lossy(&output.stderr);
+    let at = text
+        .find("\"-triple\" \"")
+        .ok_or_else(|| format!("no -triple in the driver's commands: {text}"))?;
+    let rest = &text[at + "\"-triple\" \"".len()..];
+    Ok(rest[..rest.find('"').unwrap_or(rest.len())].to_owned())
+}
+
+/// `cblower emit-llvm`'s `.ll` text for the case with `args` (the target,
+/// triple, profile, stage) before the rules.
+pub fn cblower_ir_with(
+    case: &Case,
+    args: &[&str],
+    rules: Rules,
+    dir: &Path,
+) -> Result<String, String> {
+    let path = dir.join(format!("case-{:016x}-{}.hlsl", case.seed, args.join("_")));
     std::fs::write(&path, render::body(case)).map_err(|e| e.to_string())?;
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_cblower"));
-    cmd.args(["emit-llvm", "--target", target.cblower_name()]);
+    cmd.arg("emit-llvm").args(args);
     cmd.args([
         "--rules",
         if rules == Rules::Clang22 {

@@ -43,7 +43,7 @@ pub fn build_module<'ctx>(
 ) -> Result<(Module<'ctx>, EmittedCBuffers<'ctx>), EmitError> {
     let module = ctx.create_module(&plan.module_id);
     module.set_source_file_name(&plan.module_id);
-    metadata::prepare_module(&module, plan.target);
+    metadata::prepare_module_for_triple(&module, &plan.triple);
     let emitted = build_plan(ctx, &module, plan)?;
     metadata::add_module_flags(ctx, &module, plan.target, plan.native_16bit)?;
     crate::ffi::verify_module(&module)?;
@@ -58,8 +58,8 @@ pub fn build_plan<'ctx>(
     module: &Module<'ctx>,
     plan: &EmissionPlan<'_>,
 ) -> Result<EmittedCBuffers<'ctx>, EmitError> {
-    check_data_layout(module, plan.target)?;
-    if plan.ctor.is_some() && module.get_global("llvm.global_ctors").is_some() {
+    check_data_layout(module, plan)?;
+    if plan.registers_ctor() && module.get_global("llvm.global_ctors").is_some() {
         return Err(EmitError::ExistingGlobalCtors);
     }
     check_names_free(ctx, module, plan)?;
@@ -84,7 +84,7 @@ pub fn build_plan<'ctx>(
     }
     if let Some(ctor) = &plan.ctor {
         let inits: Vec<_> = out.buffers.iter().map(|b| b.init_function).collect();
-        let f = init::global_ctor(ctx, module, plan.target, ctor, &inits)?;
+        let f = init::global_ctor(ctx, module, plan, ctor, &inits)?;
         expect_name("function", ctor, &f.get_name().to_string_lossy())?;
     }
     metadata::add_hlsl_cbs(ctx, module, &out.buffers)?;
@@ -102,14 +102,15 @@ pub fn build_plan<'ctx>(
 
 /// Sets the target's triple and data layout on a module that has none;
 /// refuses one whose data layout is another target's.
-fn check_data_layout(module: &Module<'_>, target: Target) -> Result<(), EmitError> {
+fn check_data_layout(module: &Module<'_>, plan: &EmissionPlan<'_>) -> Result<(), EmitError> {
+    let target = plan.target;
     let found = module
         .get_data_layout()
         .as_str()
         .to_string_lossy()
         .into_owned();
     if found.is_empty() {
-        metadata::prepare_module(module, target);
+        metadata::prepare_module_for_triple(module, &plan.triple);
         return Ok(());
     }
     if found != target.data_layout() {

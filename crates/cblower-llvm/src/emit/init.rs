@@ -25,7 +25,7 @@ use inkwell::context::Context;
 use inkwell::module::{Linkage as InkLinkage, Module};
 use inkwell::values::FunctionValue;
 
-use super::{EmitError, Flavor, HandleBinding};
+use super::{EmissionPlan, EmitError, Flavor, HandleBinding};
 use crate::ffi::{PositionedBuilder, RawFunction, RawGlobal, RawType, RawValue};
 use crate::Target;
 
@@ -89,11 +89,13 @@ pub(super) fn init_function<'ctx>(
 }
 
 /// `name` (`_GLOBAL__sub_I_<file>`) calling every init function,
-/// registered in `@llvm.global_ctors` with priority 65535.
+/// registered in `@llvm.global_ctors` with priority 65535 when the plan is
+/// a library's ([`EmissionPlan::registers_ctor`]; a stage's entry point
+/// calls it in clang-22's output).
 pub(super) fn global_ctor<'ctx>(
     ctx: &'ctx Context,
     module: &Module<'ctx>,
-    target: Target,
+    plan: &EmissionPlan<'_>,
     name: &str,
     inits: &[FunctionValue<'ctx>],
 ) -> Result<FunctionValue<'ctx>, EmitError> {
@@ -120,6 +122,7 @@ pub(super) fn global_ctor<'ctx>(
         AttributeLoc::Function,
         ctx.create_string_attribute("stack-protector-buffer-size", "8"),
     );
+    let target = plan.target;
     let builder = ctx.create_builder();
     builder.position_at_end(ctx.append_basic_block(f, "entry"));
     let raw = PositionedBuilder::new(&builder);
@@ -137,6 +140,9 @@ pub(super) fn global_ctor<'ctx>(
     builder
         .build_return(None)
         .map_err(|e| crate::ffi::LlvmError::Builder(e.to_string()))?;
+    if !plan.registers_ctor() {
+        return Ok(f);
+    }
 
     // @llvm.global_ctors = appending global [1 x { i32, ptr, ptr }] [...]
     let ptr = ctx.ptr_type(inkwell::AddressSpace::default());

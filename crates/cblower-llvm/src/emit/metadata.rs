@@ -25,8 +25,13 @@ use crate::Target;
 /// library. [`super::build_plan`] does it for a module that has no data
 /// layout yet.
 pub fn prepare_module(module: &Module<'_>, target: Target) {
-    module.set_triple(&TargetTriple::create(target.library_triple()));
-    let td = TargetData::create(target.data_layout());
+    prepare_module_for_triple(module, &cblower_program::TargetTriple::library(target));
+}
+
+/// Sets `triple` (as clang-22 prints it) and its target's data layout.
+pub fn prepare_module_for_triple(module: &Module<'_>, triple: &cblower_program::TargetTriple) {
+    module.set_triple(&TargetTriple::create(triple.as_str()));
+    let td = TargetData::create(triple.target().data_layout());
     module.set_data_layout(&td.get_data_layout());
 }
 

@@ -41,7 +41,7 @@ use crate::Target;
 pub use build::{build_module, build_plan};
 pub use cblower_program::plan::{EmissionPlan, EmitWarning, Flavor};
 pub use cblower_program::HandleBinding;
-pub use metadata::{add_module_flags, prepare_module};
+pub use metadata::{add_module_flags, prepare_module, prepare_module_for_triple};
 pub use types::{ArrayRepr, FieldRepr, StructRepr, TypeRepr};
 
 /// One buffer to emit.
@@ -201,6 +201,7 @@ pub fn plan_buffers<'a>(
         ctor_suffix: opts.ctor_suffix.clone(),
         module_id: module_id.to_owned(),
         vk_layout: cblower_program::VkLayout::Dx,
+        triple: None,
     };
     let plan_inputs = inputs
         .iter()

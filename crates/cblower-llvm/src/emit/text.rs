@@ -72,7 +72,7 @@ impl TextWriter<'_, '_> {
         s.push_str(&format!(
             "target datalayout = \"{}\"\ntarget triple = \"{}\"\n",
             self.plan.target.data_layout(),
-            self.plan.target.library_triple()
+            self.plan.triple
         ));
         out.write_all(s.as_bytes())
     }
@@ -135,7 +135,12 @@ impl TextWriter<'_, '_> {
                 out.write_all(line.as_bytes())?;
             }
         }
-        if let Some(ctor) = &self.plan.ctor {
+        if let Some(ctor) = self
+            .plan
+            .ctor
+            .as_ref()
+            .filter(|_| self.plan.registers_ctor())
+        {
             line.clear();
             line.push_str("@llvm.global_ctors = appending global [1 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 65535, ptr ");
             push_name(line, '@', ctor);

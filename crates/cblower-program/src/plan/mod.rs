@@ -47,7 +47,7 @@ use cblower_layout::{
 };
 
 use crate::policy::EffectiveDecl;
-use crate::{HandleBinding, ProgramError, Target};
+use crate::{HandleBinding, ProgramError, Target, TargetTriple};
 use symbols::SymbolTable;
 pub use types::{
     LeafRepr, NamedStruct, PlanArray, PlanField, PlanRepr, PlanTypes, Prim, TypeDef, TypeId,
@@ -169,6 +169,13 @@ pub struct PlanOptions {
     /// DXC's `-fvk-use-*-layout` choice for constant buffers on SPIR-V in
     /// the default flavour (ignored on DXIL and by the clang-22 flavour).
     pub vk_layout: VkLayout,
+    /// The target triple, with its shader stage (`cblower emit-llvm
+    /// --triple`/`-T`/`--stage`); `None` is `target`'s shader-model 6.3
+    /// library triple ([`TargetTriple::library`]). Its target must be
+    /// `target`. It sets the `target triple` line, and a stage other than
+    /// `library` leaves the global constructor out of `@llvm.global_ctors`
+    /// (clang-22's entry-point wrapper calls it instead).
+    pub triple: Option<TargetTriple>,
 }
 
 /// How the default flavour lays out constant buffers on SPIR-V: DXC's
@@ -198,6 +205,7 @@ impl PlanOptions {
             ctor_suffix: "module".to_owned(),
             module_id: String::new(),
             vk_layout: VkLayout::Dx,
+            triple: None,
         }
     }
 
@@ -337,6 +345,8 @@ pub struct EmissionPlan<'a> {
     pub layouts: Vec<TypeId>,
     /// The buffers that emit anything, in order.
     pub buffers: Vec<PlannedBuffer<'a>>,
+    /// The target triple and shader stage.
+    pub triple: TargetTriple,
     /// The global constructor's name, when there is one.
     pub ctor: Option<String>,
     /// What the caller should know, in the order found.
@@ -353,6 +363,12 @@ impl EmissionPlan<'_> {
     /// layout struct keeps every field's offset; members do not repeat it).
     pub fn member_offset(&self, b: &PlannedBuffer<'_>, i: usize) -> u64 {
         self.types.named(b.layout_type).field_offsets[i]
+    }
+
+    /// Whether the global constructor is registered in `@llvm.global_ctors`:
+    /// for a library only (clang-22 calls it from a stage's entry point).
+    pub fn registers_ctor(&self) -> bool {
+        self.ctor.is_some() && self.triple.stage().is_library()
     }
 
     /// `!hlsl.layouts` is written in the default flavour only.
@@ -423,6 +439,16 @@ pub fn plan_module<'a>(
     }
     let flavor = opts.flavor;
     let target = opts.target;
+    let triple = match &opts.triple {
+        None => TargetTriple::library(target),
+        Some(t) if t.target() == target => t.clone(),
+        Some(t) => {
+            return Err(ProgramError::TripleTargetMismatch {
+                triple: t.to_string(),
+                target,
+            })
+        }
+    };
     let layout_opts = opts.layout_options();
     let types_opts = TypeOptions {
         native_16bit: opts.native_16bit,
@@ -533,7 +559,9 @@ pub fn plan_module<'a>(
         if target == Target::SpirV {
             symbols.add_exact("llvm.experimental.convergence.entry")?;
         }
-        symbols.add_exact("llvm.global_ctors")?;
+        if triple.stage().is_library() {
+            symbols.add_exact("llvm.global_ctors")?;
+        }
         Some(ctor)
     } else {
         None
@@ -547,6 +575,7 @@ pub fn plan_module<'a>(
         types: types.table,
         reprs: reprs.reprs,
         buffers,
+        triple,
         ctor,
         warnings,
     })
@@ -952,6 +981,49 @@ mod tests {
                 buffer: "CB".into(),
                 rules: "cbuffer",
                 flavor: Flavor::Clang22
+            })
+        );
+    }
+
+    /// A stage's plan keeps the constructor but does not register it, and
+    /// leaves the name `llvm.global_ctors` free; a library registers it.
+    #[test]
+    fn only_a_library_registers_the_constructor() {
+        let decl = cb();
+        let with = |triple: &str| {
+            let opts = PlanOptions {
+                triple: Some(TargetTriple::parse(triple, None).unwrap()),
+                ..PlanOptions::new(Target::Dxil, Flavor::Dxc)
+            };
+            plan(&[ProgramBuffer::new(&decl)], &opts).unwrap()
+        };
+        let compute = with("dxil-pc-shadermodel6.6-compute");
+        assert_eq!(
+            compute.triple.as_str(),
+            "dxilv1.6-pc-shadermodel6.6-compute"
+        );
+        assert_eq!(compute.ctor.as_deref(), Some("_GLOBAL__sub_I_module"));
+        assert!(!compute.registers_ctor());
+        let library = with("dxil-pc-shadermodel6.8-library");
+        assert!(library.registers_ctor());
+        let default = plan(
+            &[ProgramBuffer::new(&decl)],
+            &PlanOptions::new(Target::Dxil, Flavor::Dxc),
+        )
+        .unwrap();
+        assert_eq!(
+            default.triple.as_str(),
+            "dxilv1.3-pc-shadermodel6.3-library"
+        );
+        let spirv = PlanOptions {
+            triple: Some(TargetTriple::parse("spirv-unknown-vulkan1.3-compute", None).unwrap()),
+            ..PlanOptions::new(Target::Dxil, Flavor::Dxc)
+        };
+        assert_eq!(
+            plan(&[ProgramBuffer::new(&decl)], &spirv).err(),
+            Some(ProgramError::TripleTargetMismatch {
+                triple: "spirv-unknown-vulkan1.3-compute".into(),
+                target: Target::Dxil
             })
         );
     }
