@@ -1,7 +1,8 @@
 //! Arrays of `ConstantBuffer<T>` through the API: the access API creates
 //! each element's handle where it is read (constant and run-time element
 //! indices), and the lowering pipelines turn what it writes into row loads
-//! (DXIL) or leave valid SPIR-V-target IR, verified.
+//! (DXIL) or leave valid SPIR-V-target IR, verified; `lli` runs the reads
+//! before and after `dxil-lower` and both read the layout's bytes.
 
 use cblower_layout::{
     layout_buffer, Binding, BufferDecl, BufferKind, Field, LayoutOptions, RuleSet, Scalar, Ty,
@@ -337,4 +338,265 @@ fn error_of<'ctx>(
     path: &[AccessStep<'_, 'ctx>],
 ) -> Option<AccessError> {
     array_element_pointer(ctx, module, builder, array, index, path).err()
+}
+
+/// Byte `k` of the buffers' memory: below 0x40, so no 4-byte word read as
+/// a float is a NaN whose bits a call could change.
+fn pattern(k: usize) -> u8 {
+    ((k * 29 + 7) % 64) as u8
+}
+
+/// Element stride of the buffers in the test's memory (3 rows).
+const STRIDE: usize = 48;
+
+/// `struct Item { float2 uv; float range; float4 color; int id; };`
+/// (0, 8, 16, 32; size 36) `ConstantBuffer<Item> items[4] : register(b2)`
+/// and `void f(uint i, out bytes)` storing `items[i].range`,
+/// `items[i].color`, `items[i].id` and `items[2].uv` (32 bytes).
+fn semantic_module(ctx: &Context) -> Module<'_> {
+    let mut decl = BufferDecl::new(
+        "items",
+        BufferKind::ConstantBuffer,
+        vec![
+            Field::new("uv", Ty::vector(Scalar::Float, 2)),
+            Field::new("range", Ty::scalar(Scalar::Float)),
+            Field::new("color", Ty::vector(Scalar::Float, 4)),
+            Field::new("id", Ty::scalar(Scalar::Int)),
+        ],
+    );
+    decl.element_type = Some("Item".into());
+    decl.array_len = Some(4);
+    let layout = layout_buffer(&decl, LayoutOptions::new(RuleSet::CBuffer)).unwrap();
+    let module = ctx.create_module("semantic");
+    prepare_module(&module, Target::Dxil);
+    let opts = EmitOptions {
+        target: Target::Dxil,
+        native_16bit: false,
+        global_ctor: false,
+        ctor_suffix: String::new(),
+    };
+    let input = BufferInput {
+        decl: &decl,
+        layout: &layout,
+        binding: HandleBinding::Explicit {
+            register: 2,
+            space: 0,
+        },
+    };
+    let emitted = emit_cbuffers(ctx, &module, &[input], &opts).unwrap();
+    add_module_flags(ctx, &module, Target::Dxil, false).unwrap();
+    let array = &emitted.arrays[0];
+    let ptr = ctx.ptr_type(inkwell::AddressSpace::default());
+    let f = module.add_function(
+        "f",
+        ctx.void_type()
+            .fn_type(&[ctx.i32_type().into(), ptr.into()], false),
+        None,
+    );
+    let builder = ctx.create_builder();
+    builder.position_at_end(ctx.append_basic_block(f, "entry"));
+    let i = f.get_nth_param(0).unwrap().into_int_value();
+    let out = f.get_nth_param(1).unwrap().into_pointer_value();
+    // The output: <{ float, <4 x float>, i32, <2 x float> }>, 32 bytes.
+    let f32t = ctx.f32_type();
+    let out_ty = ctx.struct_type(
+        &[
+            f32t.into(),
+            f32t.vec_type(4).into(),
+            ctx.i32_type().into(),
+            f32t.vec_type(2).into(),
+        ],
+        true,
+    );
+    let reads: [(Index<'_>, &str, u32); 4] = [
+        (Index::Dynamic(i), "range", 0),
+        (Index::Dynamic(i), "color", 1),
+        (Index::Dynamic(i), "id", 2),
+        (Index::Const(2), "uv", 3),
+    ];
+    for (index, field, at) in reads {
+        let access = array_element_pointer(
+            ctx,
+            &module,
+            &builder,
+            array,
+            index,
+            &[AccessStep::Field(field)],
+        )
+        .unwrap();
+        let v = load(&builder, &access, field).unwrap();
+        let dst = builder.build_struct_gep(out_ty, out, at, "dst").unwrap();
+        builder
+            .build_store(dst, v)
+            .unwrap()
+            .set_alignment(1)
+            .unwrap();
+    }
+    builder.build_return(None).unwrap();
+    verify_module(&module).unwrap();
+    module
+}
+
+/// The driver both `lli` runs share: `@data` (4 elements at a 48-byte
+/// stride), `main` calling `f` for every element and printing the 32 bytes
+/// it stored as hex, one line per element.
+fn driver() -> String {
+    let bytes: String = (0..4 * STRIDE)
+        .map(|k| format!("\\{:02X}", pattern(k)))
+        .collect();
+    format!(
+        r#"@data = global [{n} x i8] c"{bytes}", align 16
+@fmt = private constant [5 x i8] c"%02x\00"
+@nl = private constant [2 x i8] c"\0A\00"
+declare i32 @printf(ptr, ...)
+define i32 @main() {{
+entry:
+  %out = alloca [32 x i8], align 16
+  br label %elem
+elem:
+  %i = phi i32 [ 0, %entry ], [ %i1, %done ]
+  call void @f(i32 %i, ptr %out)
+  br label %byte
+byte:
+  %k = phi i32 [ 0, %elem ], [ %k1, %byte ]
+  %p = getelementptr i8, ptr %out, i32 %k
+  %b = load i8, ptr %p
+  %w = zext i8 %b to i32
+  call i32 (ptr, ...) @printf(ptr @fmt, i32 %w)
+  %k1 = add i32 %k, 1
+  %more = icmp ult i32 %k1, 32
+  br i1 %more, label %byte, label %done
+done:
+  call i32 (ptr, ...) @printf(ptr @nl)
+  %i1 = add i32 %i, 1
+  %again = icmp ult i32 %i1, 4
+  br i1 %again, label %elem, label %exit
+exit:
+  ret i32 0
+}}
+"#,
+        n = 4 * STRIDE
+    )
+}
+
+/// What `f` must store for element `i`, as `main` prints it.
+fn expected() -> String {
+    let mut out = String::new();
+    for i in 0..4 {
+        let base = i * STRIDE;
+        let uv = 2 * STRIDE;
+        let ranges = [(base + 8, 4), (base + 16, 16), (base + 32, 4), (uv, 8)];
+        for (start, len) in ranges {
+            for k in start..start + len {
+                out.push_str(&format!("{:02x}", pattern(k)));
+            }
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// Runs `ir` (with the driver appended) with `lli`.
+fn run_lli(ir: &str, what: &str) -> String {
+    let path =
+        std::env::temp_dir().join(format!("cblower-cbarrays-{what}-{}.ll", std::process::id()));
+    std::fs::write(&path, format!("{ir}\n{}", driver())).unwrap();
+    let out = std::process::Command::new("/usr/lib/llvm-22/bin/lli")
+        .arg(&path)
+        .output()
+        .expect("run lli");
+    let _ = std::fs::remove_file(&path);
+    assert!(
+        out.status.success(),
+        "{what}: lli failed:\n{}\n{ir}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// The module for the host: no DXIL triple and data layout, handle and
+/// padding types as `ptr` and bytes.
+fn for_host(ir: &str) -> Vec<String> {
+    let mut lines = Vec::new();
+    for line in ir.lines() {
+        if line.starts_with("target ") || line.starts_with("declare") {
+            continue;
+        }
+        let mut l = line.replace("target(\"dx.CBuffer\", %__cblayout_items)", "ptr");
+        while let Some(start) = l.find("target(\"dx.Padding\", ") {
+            let rest = &l[start + 21..];
+            let end = rest.find(')').unwrap();
+            l = format!("{}[{} x i8]{}", &l[..start], &rest[..end], &rest[end + 1..]);
+        }
+        lines.push(l.replace("addrspace(2) ", ""));
+    }
+    lines
+}
+
+/// `items[i].field` read through the access API, executed before lowering
+/// (the element's handle is `@data + 48 * index`, `getpointer` returns it)
+/// and after `dxil-lower` (`createHandle` gives `@data + 48 * (register -
+/// 2)`, `cbufferLoadLegacy` the 16 bytes of the row): both runs print the
+/// bytes of the buffers at the layout's offsets for every run-time index.
+#[test]
+fn lli_before_and_after_dxil_lower_read_the_same_bytes() {
+    let ctx = Context::create();
+    let module = semantic_module(&ctx);
+    let before_ir = module.print_to_string().to_string();
+    let mut before = for_host(&before_ir).join("\n");
+    before = before
+        .replace(
+            "@llvm.dx.resource.handlefrombinding.tdx.CBuffer_s___cblayout_itemsst",
+            "@test.handle",
+        )
+        .replace(
+            "@llvm.dx.resource.getpointer.p2.tdx.CBuffer_s___cblayout_itemsst",
+            "@test.getpointer",
+        );
+    before.push_str(
+        "\ndefine ptr @test.handle(i32 %space, i32 %reg, i32 %range, i32 %i, ptr %name) {\n\
+         \x20 %p = getelementptr [48 x i8], ptr @data, i32 %i\n  ret ptr %p\n}\n\
+         define ptr @test.getpointer(ptr %h, i32 %o) {\n  ret ptr %h\n}\n",
+    );
+    let got = run_lli(&before, "before");
+    assert_eq!(got, expected(), "before lowering");
+
+    run_pipeline(
+        &module,
+        &parse_pipeline("dxil-lower").unwrap(),
+        &mut Vec::new(),
+    )
+    .unwrap();
+    verify_module(&module).unwrap();
+    let after_ir = module.print_to_string().to_string();
+    assert!(after_ir.contains("@dx.op.createHandle(i32 57, i8 2, i32 0, i32 %"));
+    let mut after = Vec::new();
+    let mut n = 0;
+    for line in for_host(&after_ir) {
+        // A row comes back through memory: a call returning the struct by
+        // value may change the bytes of a float.
+        match line.split_once(" = call %dx.types.CBufRet.") {
+            Some((lhs, rest)) => {
+                let (overload, args) = rest.split_once(' ').unwrap();
+                let args = args.split_once('(').unwrap().1;
+                n += 1;
+                after.push(format!("  %row.{n} = call ptr @test.row({args}"));
+                after.push(format!(
+                    "{lhs} = load %dx.types.CBufRet.{overload}, ptr %row.{n}, align 1"
+                ));
+            }
+            None => after.push(line),
+        }
+    }
+    let mut after = after.join("\n");
+    after.push_str(
+        "\ndefine %dx.types.Handle @dx.op.createHandle(i32 %op, i8 %class, i32 %id, i32 %reg, i1 %nu) {\n\
+         \x20 %e = sub i32 %reg, 2\n  %p = getelementptr [48 x i8], ptr @data, i32 %e\n\
+         \x20 %h = insertvalue %dx.types.Handle poison, ptr %p, 0\n  ret %dx.types.Handle %h\n}\n\
+         define ptr @test.row(i32 %op, %dx.types.Handle %h, i32 %row) {\n\
+         \x20 %p = extractvalue %dx.types.Handle %h, 0\n\
+         \x20 %q = getelementptr [16 x i8], ptr %p, i32 %row\n  ret ptr %q\n}\n",
+    );
+    let got = run_lli(&after, "after");
+    assert_eq!(got, expected(), "after dxil-lower");
 }
