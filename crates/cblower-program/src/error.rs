@@ -64,8 +64,9 @@ pub enum ProgramError {
         /// The plan's flavour.
         flavor: crate::Flavor,
     },
-    /// An array of `ConstantBuffer<T>`.
-    #[error("`{buffer}` is an array of {len} ConstantBuffer<T>; arrays of constant buffers are not supported by IR emission")]
+    /// An array of `ConstantBuffer<T>` whose length is not a register range
+    /// the handle intrinsics can take (1 to 2^31 - 1 elements, or unbounded).
+    #[error("`{buffer}` is an array of {len} ConstantBuffer<T>; a handle's register range holds 1 to 2147483647 buffers (or is unbounded, `[]`)")]
     ConstantBufferArray {
         /// Index of the buffer in the program.
         index: usize,
@@ -128,7 +129,7 @@ impl ProgramError {
         match self {
             ProgramError::Layout { error, .. } => error.help(),
             ProgramError::ConstantBufferArray { .. } => {
-                "declare one `ConstantBuffer<T>` per binding, or use a `cbuffer`".into()
+                "declare fewer buffers in the array, or an unbounded array `[]`".into()
             }
             ProgramError::ConstantBufferInClang22 { template, .. } => {
                 let block = if *template == "TextureBuffer" {

@@ -32,8 +32,8 @@ use inkwell::values::{BasicValueEnum, IntValue, PointerValue};
 use cblower_program::plan::names::offset_alignment;
 
 use super::types::{ArrayRepr, StructRepr};
-use super::{EmittedMember, TypeRepr};
-use crate::ffi::{GepFlags, LlvmError, PositionedBuilder, RawType, RawValue};
+use super::{EmittedBufferArray, EmittedMember, HandleBinding, TypeRepr};
+use crate::ffi::{GepFlags, LlvmError, PositionedBuilder, RawFunction, RawType, RawValue};
 
 /// An array index: a constant, or a value computed at run time.
 #[derive(Clone, Copy, Debug)]
@@ -194,11 +194,28 @@ pub fn member_pointer<'ctx>(
     member: &EmittedMember<'ctx>,
     path: &[AccessStep<'_, 'ctx>],
 ) -> Result<Access<'ctx>, AccessError> {
+    walk_path(
+        ctx,
+        builder,
+        member.global.as_value(),
+        member.repr.clone(),
+        member.offset,
+        path,
+    )
+}
+
+/// Follows `path` from `ptr`, which points at a `repr` at byte `offset` of
+/// its buffer.
+fn walk_path<'ctx>(
+    ctx: &'ctx Context,
+    builder: &Builder<'ctx>,
+    mut ptr: RawValue<'ctx>,
+    mut repr: TypeRepr<'ctx>,
+    mut offset: u64,
+    path: &[AccessStep<'_, 'ctx>],
+) -> Result<Access<'ctx>, AccessError> {
     let raw = PositionedBuilder::new(builder);
     let i32t = ctx.i32_type();
-    let mut ptr = member.global.as_value();
-    let mut repr = member.repr.clone();
-    let mut offset = member.offset;
     let mut dynamic = false;
     // The alignment the run-time indices guarantee: each adds a multiple of
     // its array's stride to the constant `offset`.
@@ -262,6 +279,105 @@ pub fn member_pointer<'ctx>(
         align,
         base: offset,
         stride_align,
+    })
+}
+
+/// The pointer to element `index` of an array of `ConstantBuffer<T>`,
+/// followed by `path` into its `T`, at the builder's insertion point.
+///
+/// The element's handle is created right there, as LLVM main creates the
+/// handle of a global resource array's element where it is used:
+/// `handlefrombinding(space, register, range, index, @<Name>.str)`
+/// (`handlefromimplicitbinding(order id, space, range, index, ...)` without
+/// a register), `range` being the array's length (-1 when unbounded) and
+/// `index` the constant or run-time element index (cast to `i32`). Then
+/// `getpointer(handle, i32 0)` points at the element's `T` (`%[Name].ptr`),
+/// and `path` continues from there with [`member_pointer`]'s GEPs. The
+/// `module` is the one the array was emitted into (the `getpointer`
+/// intrinsic is declared there on first use). A constant index past a
+/// bounded array's end is [`AccessError::IndexOutOfRange`] at step 0, and
+/// the steps of `path` are numbered from 1.
+pub fn array_element_pointer<'ctx>(
+    ctx: &'ctx Context,
+    module: &inkwell::module::Module<'ctx>,
+    builder: &Builder<'ctx>,
+    array: &EmittedBufferArray<'ctx>,
+    index: Index<'ctx>,
+    path: &[AccessStep<'_, 'ctx>],
+) -> Result<Access<'ctx>, AccessError> {
+    let idx = match index {
+        Index::Const(i) => {
+            if let Some(len) = array.len.filter(|&n| i >= u64::from(n)) {
+                return Err(AccessError::IndexOutOfRange {
+                    step: 0,
+                    index: i,
+                    count: u64::from(len),
+                });
+            }
+            let i = u32::try_from(i).map_err(|_| AccessError::IndexOutOfRange {
+                step: 0,
+                index: i,
+                count: u64::from(u32::MAX),
+            })?;
+            RawValue::i32_in(ctx, i)
+        }
+        Index::Dynamic(v) => RawValue::from_inkwell(
+            builder
+                .build_int_cast(v, ctx.i32_type(), "")
+                .map_err(|e| LlvmError::Builder(e.to_string()))?,
+        ),
+    };
+    let (a, b) = match array.binding {
+        HandleBinding::Explicit { register, space } => (space, register),
+        HandleBinding::Implicit { order_id, space } => (order_id, space),
+    };
+    let raw = PositionedBuilder::new(builder);
+    let i32c = |v: u32| RawValue::i32_in(ctx, v);
+    let handle = raw.call(
+        array.create,
+        &[
+            i32c(a),
+            i32c(b),
+            i32c(array.range_size() as u32),
+            idx,
+            array.string,
+        ],
+        &format!("{}_h", array.name),
+    )?;
+    let (getpointer, space) = match array.target {
+        crate::Target::Dxil => ("llvm.dx.resource.getpointer", 2),
+        crate::Target::SpirV => ("llvm.spv.resource.getpointer", 12),
+    };
+    let ptr_ty = RawType::from_inkwell(ctx.ptr_type(inkwell::AddressSpace::from(space)));
+    let getpointer = RawFunction::intrinsic(module, getpointer, &[ptr_ty, array.handle_type])?;
+    // DXIL's offset is the byte 0; SPIR-V's is element 0 of the one-element
+    // layout struct: both the element's `T`.
+    let ptr = raw.call(
+        getpointer,
+        &[handle, i32c(0)],
+        &format!("{}.ptr", array.name),
+    )?;
+    walk_path(ctx, builder, ptr, array.repr.clone(), 0, path).map_err(|e| match e {
+        AccessError::NoSuchField {
+            step,
+            member,
+            field,
+        } => AccessError::NoSuchField {
+            step: step + 1,
+            member,
+            field,
+        },
+        AccessError::NotAStruct { step, field } => AccessError::NotAStruct {
+            step: step + 1,
+            field,
+        },
+        AccessError::NotAnArray { step } => AccessError::NotAnArray { step: step + 1 },
+        AccessError::IndexOutOfRange { step, index, count } => AccessError::IndexOutOfRange {
+            step: step + 1,
+            index,
+            count,
+        },
+        other => other,
     })
 }
 

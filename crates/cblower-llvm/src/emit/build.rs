@@ -8,7 +8,9 @@
 //!    LLVM uniques them as the table interns them);
 //! 2. per buffer, the handle global, the member globals, the name string
 //!    and the init function with its handle intrinsic;
-//! 3. the global constructor, `!hlsl.cbs` and `!hlsl.layouts`.
+//! 3. the name strings of the `ConstantBuffer<T>` arrays, the global
+//!    constructor, the arrays' handle intrinsics, `!hlsl.cbs` and
+//!    `!hlsl.layouts`.
 //!
 //! A name LLVM would change (taken in the context or the module by an
 //! earlier emission or by the caller) is an error, never a rename, found
@@ -20,7 +22,7 @@
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use cblower_program::plan::{PlanRepr, PlannedBuffer, Prim, TypeDef, TypeId};
+use cblower_program::plan::{PlanRepr, PlannedArray, PlannedBuffer, Prim, TypeDef, TypeId};
 use inkwell::context::Context;
 use inkwell::module::{Linkage as InkLinkage, Module};
 use inkwell::types::BasicTypeEnum;
@@ -29,9 +31,10 @@ use inkwell::AddressSpace;
 
 use super::types::{ArrayRepr, FieldRepr, StructRepr, TypeRepr};
 use super::{
-    init, metadata, EmissionPlan, EmitError, EmittedBuffer, EmittedCBuffers, EmittedMember,
+    init, metadata, EmissionPlan, EmitError, EmittedBuffer, EmittedBufferArray, EmittedCBuffers,
+    EmittedMember,
 };
-use crate::ffi::{DataLayoutQuery, Linkage, RawGlobal, RawType, RawValue};
+use crate::ffi::{DataLayoutQuery, Linkage, RawFunction, RawGlobal, RawType, RawValue};
 use crate::Target;
 
 /// Creates a module for `plan` (named after its module identifier, with the
@@ -74,6 +77,7 @@ pub fn build_plan<'ctx>(
     b.named_structs()?;
     let mut out = EmittedCBuffers {
         buffers: Vec::with_capacity(plan.buffers.len()),
+        arrays: Vec::with_capacity(plan.arrays.len()),
         warnings: plan.warnings.clone(),
         flavor: plan.flavor,
     };
@@ -82,10 +86,18 @@ pub fn build_plan<'ctx>(
         let emitted = b.buffer(buffer, &mut strings)?;
         out.buffers.push(emitted);
     }
+    let mut array_strings = Vec::with_capacity(plan.arrays.len());
+    for a in &plan.arrays {
+        array_strings.push(b.name_string(&a.string, &a.decl().name, &mut strings)?);
+    }
     if let Some(ctor) = &plan.ctor {
         let inits: Vec<_> = out.buffers.iter().map(|b| b.init_function).collect();
         let f = init::global_ctor(ctx, module, plan, ctor, &inits)?;
         expect_name("function", ctor, &f.get_name().to_string_lossy())?;
+    }
+    for (a, string) in plan.arrays.iter().zip(array_strings) {
+        let emitted = b.buffer_array(a, string)?;
+        out.arrays.push(emitted);
     }
     metadata::add_hlsl_cbs(ctx, module, &out.buffers)?;
     if plan.has_layouts_metadata() {
@@ -158,6 +170,9 @@ fn check_names_free(
             global_free(&b.string)?;
         }
         global_free(&b.init)?;
+    }
+    for a in plan.arrays.iter().filter(|a| a.owns_string) {
+        global_free(&a.string)?;
     }
     if let Some(ctor) = &plan.ctor {
         global_free(ctor)?;
@@ -381,7 +396,7 @@ impl<'ctx> Builder<'ctx, '_, '_, '_> {
             size: s.size,
             fields,
         });
-        let string = self.name_string(b, strings)?;
+        let string = self.name_string(&b.string, &b.decl().name, strings)?;
         let init_function = init::init_function(
             self.ctx,
             self.module,
@@ -412,25 +427,56 @@ impl<'ctx> Builder<'ctx, '_, '_, '_> {
     /// Clang shares string literals.
     fn name_string(
         &self,
-        b: &PlannedBuffer<'_>,
+        symbol: &str,
+        name: &str,
         strings: &mut HashMap<String, GlobalValue<'ctx>>,
     ) -> Result<RawValue<'ctx>, EmitError> {
-        if let Some(g) = strings.get(b.string.as_str()) {
+        if let Some(g) = strings.get(symbol) {
             return Ok(RawValue::from_inkwell(g.as_pointer_value()));
         }
-        let name = &b.decl().name;
         let bytes = self.ctx.const_string(name.as_bytes(), true);
         let g = self
             .module
-            .add_global(bytes.get_type(), Some(AddressSpace::default()), &b.string);
-        expect_name("global", &b.string, &g.get_name().to_string_lossy())?;
+            .add_global(bytes.get_type(), Some(AddressSpace::default()), symbol);
+        expect_name("global", symbol, &g.get_name().to_string_lossy())?;
         g.set_initializer(&bytes);
         g.set_linkage(InkLinkage::Private);
         g.set_unnamed_address(inkwell::values::UnnamedAddress::Global);
         g.set_constant(true);
         g.set_alignment(1);
-        strings.insert(b.string.clone(), g);
+        strings.insert(symbol.to_owned(), g);
         Ok(RawValue::from_inkwell(g.as_pointer_value()))
+    }
+
+    /// An array of `ConstantBuffer<T>`: its handle intrinsic, declared (the
+    /// access API calls it per element), and what an element holds.
+    fn buffer_array(
+        &mut self,
+        a: &PlannedArray<'_>,
+        string: RawValue<'ctx>,
+    ) -> Result<EmittedBufferArray<'ctx>, EmitError> {
+        let handle_type = self.raw(a.handle_type)?;
+        let prefix = match self.plan.target {
+            Target::Dxil => "llvm.dx.resource",
+            Target::SpirV => "llvm.spv.resource",
+        };
+        let which = match a.binding {
+            super::HandleBinding::Explicit { .. } => "handlefrombinding",
+            super::HandleBinding::Implicit { .. } => "handlefromimplicitbinding",
+        };
+        let create =
+            RawFunction::intrinsic(self.module, &format!("{prefix}.{which}"), &[handle_type])?;
+        let repr = self.repr(&self.plan.reprs[a.repr as usize])?;
+        Ok(EmittedBufferArray {
+            name: a.decl().name.clone(),
+            handle_type,
+            create,
+            string,
+            binding: a.binding,
+            len: a.len,
+            target: self.plan.target,
+            repr,
+        })
     }
 
     /// Every element of every named struct where LLVM's data layout puts it.

@@ -159,11 +159,44 @@ impl<'ctx> EmittedBuffer<'ctx> {
     }
 }
 
+/// An emitted array of `ConstantBuffer<T>`: no globals but its name
+/// string; [`access::array_element_pointer`] creates an element's handle
+/// where it is read.
+#[derive(Clone, Debug)]
+pub struct EmittedBufferArray<'ctx> {
+    /// The array's name.
+    pub name: Arc<str>,
+    /// The handle type of every element.
+    pub handle_type: RawType<'ctx>,
+    /// `handlefrombinding` or `handlefromimplicitbinding`, overloaded on the
+    /// handle type.
+    pub(crate) create: crate::ffi::RawFunction<'ctx>,
+    /// `@<Name>.str`.
+    pub(crate) string: crate::ffi::RawValue<'ctx>,
+    /// The binding of the whole range.
+    pub binding: HandleBinding,
+    /// The number of elements; `None` when unbounded.
+    pub len: Option<u32>,
+    /// The target (which intrinsics and address space).
+    pub target: Target,
+    /// What an element holds: the buffer's struct `%T`.
+    pub repr: TypeRepr<'ctx>,
+}
+
+impl EmittedBufferArray<'_> {
+    /// The range size passed to the handle intrinsic: the length, or -1.
+    pub fn range_size(&self) -> i32 {
+        self.len.map_or(-1, |n| n as i32)
+    }
+}
+
 /// Everything [`build_plan`] added.
 #[derive(Debug)]
 pub struct EmittedCBuffers<'ctx> {
     /// The buffers that emitted anything, in order.
     pub buffers: Vec<EmittedBuffer<'ctx>>,
+    /// The arrays of `ConstantBuffer<T>`, in order.
+    pub arrays: Vec<EmittedBufferArray<'ctx>>,
     /// The plan's warnings.
     pub warnings: Vec<EmitWarning>,
     /// Whose output the module reproduces.

@@ -78,10 +78,13 @@ impl TextWriter<'_, '_> {
     }
 
     fn write_types(&self, out: &mut dyn Write, line: &mut String) -> io::Result<()> {
-        let order = self
-            .plan
-            .types
-            .finder_order(self.plan.buffers.iter().map(|b| b.handle_type));
+        let order = self.plan.types.finder_order(
+            self.plan
+                .buffers
+                .iter()
+                .map(|b| b.handle_type)
+                .chain(self.plan.arrays.iter().map(|a| a.handle_type)),
+        );
         if order.is_empty() {
             return Ok(());
         }
@@ -98,7 +101,7 @@ impl TextWriter<'_, '_> {
     }
 
     fn write_globals(&self, out: &mut dyn Write, line: &mut String) -> io::Result<()> {
-        if self.plan.buffers.is_empty() {
+        if self.plan.buffers.is_empty() && self.plan.arrays.is_empty() {
             return Ok(());
         }
         out.write_all(b"\n")?;
@@ -134,6 +137,17 @@ impl TextWriter<'_, '_> {
                 line.push_str("\\00\", align 1\n");
                 out.write_all(line.as_bytes())?;
             }
+        }
+        for a in self.plan.arrays.iter().filter(|a| a.owns_string) {
+            line.clear();
+            push_name(line, '@', &a.string);
+            line.push_str(&format!(
+                " = private unnamed_addr constant [{} x i8] c\"",
+                a.decl().name.len() + 1
+            ));
+            push_escaped(line, a.decl().name.as_bytes());
+            line.push_str("\\00\", align 1\n");
+            out.write_all(line.as_bytes())?;
         }
         if let Some(ctor) = self
             .plan
@@ -186,9 +200,26 @@ impl TextWriter<'_, '_> {
             ));
             out.write_all(line.as_bytes())?;
         }
-        let Some(ctor) = &self.plan.ctor else {
-            return Ok(());
-        };
+        if let Some(ctor) = &self.plan.ctor {
+            self.write_ctor(out, line, ctor)?;
+        }
+        // The handle intrinsics of `ConstantBuffer<T>` arrays, declared for
+        // the access API; they share the intrinsics' attribute group.
+        let group = u32::from(!self.plan.buffers.is_empty());
+        for a in &self.plan.arrays {
+            let handle_type = self.plan.types.text(a.handle_type);
+            line.clear();
+            line.push_str(&format!(
+                "\n; Function Attrs: {INTRINSIC_ATTRS}\ndeclare {handle_type} {}(i32, i32, i32, i32, ptr) #{group}\n",
+                name('@', &a.intrinsic)
+            ));
+            out.write_all(line.as_bytes())?;
+        }
+        Ok(())
+    }
+
+    fn write_ctor(&self, out: &mut dyn Write, line: &mut String, ctor: &str) -> io::Result<()> {
+        let spir = self.plan.target == Target::SpirV;
         line.clear();
         let cc = if spir { "spir_func " } else { "" };
         line.push_str(&format!(
@@ -218,6 +249,9 @@ impl TextWriter<'_, '_> {
 
     fn write_attributes(&self, out: &mut dyn Write) -> io::Result<()> {
         if self.plan.buffers.is_empty() {
+            if !self.plan.arrays.is_empty() {
+                out.write_all(format!("\nattributes #0 = {{ {INTRINSIC_ATTRS} }}\n").as_bytes())?;
+            }
             return Ok(());
         }
         let mut s = format!(

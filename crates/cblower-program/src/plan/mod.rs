@@ -31,6 +31,7 @@
 //! The writers only serialise a plan: neither decides anything, so they
 //! cannot drift apart. Planning keeps one buffer's layout alive at a time.
 
+mod arrays;
 pub mod data_layout;
 pub mod names;
 mod struct_cache;
@@ -48,6 +49,7 @@ use cblower_layout::{
 
 use crate::policy::EffectiveDecl;
 use crate::{HandleBinding, ProgramError, Target, TargetTriple};
+pub use arrays::PlannedArray;
 use symbols::SymbolTable;
 pub use types::{
     LeafRepr, NamedStruct, PlanArray, PlanField, PlanRepr, PlanTypes, Prim, TypeDef, TypeId,
@@ -347,6 +349,8 @@ pub struct EmissionPlan<'a> {
     pub buffers: Vec<PlannedBuffer<'a>>,
     /// The target triple and shader stage.
     pub triple: TargetTriple,
+    /// The arrays of `ConstantBuffer<T>`, in order ([`PlannedArray`]).
+    pub arrays: Vec<PlannedArray<'a>>,
     /// The global constructor's name, when there is one.
     pub ctor: Option<String>,
     /// What the caller should know, in the order found.
@@ -460,6 +464,7 @@ pub fn plan_module<'a>(
     let mut warnings = Vec::new();
     let mut drift = Vec::new();
     let mut buffers = Vec::new();
+    let mut pending_arrays = Vec::new();
     let mut checked = 0;
     let mut layout_names = names::LayoutStructNames::new(inputs.iter().map(|i| i.decl.decl()));
     for (index, input) in inputs.into_iter().enumerate() {
@@ -504,6 +509,18 @@ pub fn plan_module<'a>(
             checked = types.created.len();
         }
         let handle_type = types.table.handle(layout_type);
+        if decl.kind.is_templated() && decl.array_len.is_some() {
+            pending_arrays.push(arrays::PendingArray {
+                len: arrays::array_length(index, decl)?,
+                decl: input.decl,
+                index,
+                binding: input.binding,
+                layout_type,
+                handle_type,
+                repr: reprs.index(&fields[0].repr),
+            });
+            continue;
+        }
         let handle = symbols.add(&names::handle_global_name(decl))?;
         let mut members = Vec::with_capacity(fields.len());
         for (i, field) in fields.iter().enumerate() {
@@ -554,6 +571,7 @@ pub fn plan_module<'a>(
         });
     }
     warnings.append(&mut drift);
+    let mut arrays = arrays::name_strings(pending_arrays, &mut symbols, &mut strings)?;
     let ctor = if opts.global_ctor && !buffers.is_empty() {
         let ctor = symbols.add(&format!("_GLOBAL__sub_I_{}", opts.ctor_suffix))?;
         if target == Target::SpirV {
@@ -566,6 +584,10 @@ pub fn plan_module<'a>(
     } else {
         None
     };
+    for a in &mut arrays {
+        a.intrinsic = intrinsic_name(&types.table, target, a.binding, a.layout_type);
+        symbols.add_exact(&a.intrinsic)?;
+    }
     Ok(EmissionPlan {
         module_id: opts.module_id.clone(),
         target,
@@ -576,6 +598,7 @@ pub fn plan_module<'a>(
         reprs: reprs.reprs,
         buffers,
         triple,
+        arrays,
         ctor,
         warnings,
     })
@@ -639,21 +662,12 @@ fn buffer_prelude(
     flavor: Flavor,
     warnings: &mut Vec<EmitWarning>,
 ) -> Result<bool, ProgramError> {
-    if decl.kind.is_templated() {
-        if flavor == Flavor::Clang22 {
-            return Err(ProgramError::ConstantBufferInClang22 {
-                index,
-                buffer: decl.name.to_string(),
-                template: decl.kind.keyword(),
-            });
-        }
-        if let Some(len) = decl.array_len {
-            return Err(ProgramError::ConstantBufferArray {
-                index,
-                buffer: decl.name.to_string(),
-                len,
-            });
-        }
+    if decl.kind.is_templated() && flavor == Flavor::Clang22 {
+        return Err(ProgramError::ConstantBufferInClang22 {
+            index,
+            buffer: decl.name.to_string(),
+            template: decl.kind.keyword(),
+        });
     }
     if flavor == Flavor::Clang22 && layout.member_count() == 0 {
         warnings.push(EmitWarning::EmptyBufferSkipped {

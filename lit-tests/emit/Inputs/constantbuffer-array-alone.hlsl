@@ -1,0 +1,2 @@
+struct S { float a; };
+ConstantBuffer<S> cbs[2];
