@@ -87,33 +87,57 @@ pub(crate) fn first_duplicate(fields: &[Field]) -> Option<(usize, usize)> {
 }
 
 /// The names of a buffer's members, hashed as the layout places them
-/// (declaration indices in any order), for [`NameSet::clashes`].
+/// (declaration indices in any order), for [`NameSet::clashes`]. A set
+/// made for more names than one table holds keeps them in the 256 parts
+/// right away, so no counting sort is needed afterwards.
 #[derive(Debug, Default)]
 pub(crate) struct NameSet {
     entries: Vec<u64>,
+    parts: Vec<Vec<u64>>,
 }
 
 impl NameSet {
     /// An empty set for about `capacity` names.
     pub(crate) fn with_capacity(capacity: usize) -> NameSet {
+        if capacity <= TABLE_MAX {
+            return NameSet {
+                entries: Vec::with_capacity(capacity),
+                parts: Vec::new(),
+            };
+        }
+        // The top hash bits are close to uniform: room for the mean and
+        // some slack, so few parts ever grow.
+        let per_part = capacity / PARTS + capacity / (4 * PARTS) + 16;
         NameSet {
-            entries: Vec::with_capacity(capacity),
+            entries: Vec::new(),
+            parts: (0..PARTS).map(|_| Vec::with_capacity(per_part)).collect(),
         }
     }
 
     /// Adds member `index`'s name (an empty name is skipped).
     #[inline]
     pub(crate) fn add(&mut self, name: &str, index: usize) {
-        if !name.is_empty() {
-            self.entries.push(entry(hash(name.as_bytes()), index));
+        if name.is_empty() {
+            return;
+        }
+        let e = entry(hash(name.as_bytes()), index);
+        match self.parts.get_mut(part(e)) {
+            Some(part) => part.push(e),
+            None => self.entries.push(e),
         }
     }
 
     /// Whether two of the names added are the same declaration's name
     /// (`fields` is what the indices refer to).
     pub(crate) fn clashes(self, fields: &[Field]) -> bool {
-        let n = self.entries.len();
         let mut table = Vec::new();
+        if !self.parts.is_empty() {
+            return self
+                .parts
+                .iter()
+                .any(|p| find_in(fields, p.len(), p.iter().copied(), &mut table).is_some());
+        }
+        let n = self.entries.len();
         if n <= TABLE_MAX {
             return find_in(fields, n, self.entries.into_iter(), &mut table).is_some();
         }
