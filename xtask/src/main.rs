@@ -1,7 +1,10 @@
 //! Project chores run through cargo: `cargo run -p xtask --release --
-//! bench-emit [--short]` times IR emission against clang-22 (issue #5).
+//! bench-emit [--short]` times IR emission against clang-22 (issue #5);
+//! `cargo run -p xtask -- crate-graph [--check | --write]` draws the
+//! workspace's crate graph in `docs/architecture.md` from `cargo metadata`.
 
 mod bench_emit;
+mod crate_graph;
 
 use std::ffi::OsString;
 
@@ -19,6 +22,10 @@ enum Chore {
     /// Time `cblower emit-llvm` against clang-22 and LLVM's parse-and-print
     /// floor on generated files; print the table and the issue's targets.
     BenchEmit(bench_emit::BenchArgs),
+    /// Print the crate graph `docs/architecture.md` draws, as `cargo
+    /// metadata` gives it; `--check` fails when the document differs,
+    /// `--write` updates it.
+    CrateGraph(crate_graph::GraphArgs),
     /// Internal: run one program and report its wall time and peak RSS.
     #[command(name = bench_emit::measure::MEASURE_CHILD, hide = true)]
     MeasureChild {
@@ -32,6 +39,7 @@ fn main() {
     let cli = Cli::parse();
     let code = match &cli.command {
         Chore::BenchEmit(args) => bench_emit::run(args),
+        Chore::CrateGraph(args) => crate_graph::run(args),
         Chore::MeasureChild { program, args } => bench_emit::measure::run_helper(program, args),
     };
     std::process::exit(code);

@@ -4,8 +4,7 @@
 
 use std::collections::HashMap;
 
-use cblower_hlsl::lexer::{lex, Token, TokenKind};
-use cblower_hlsl::{FileId, SourceMap, Span};
+use cblower_hlsl::{lex, FileId, SourceMap, Span, Token, TokenKind};
 
 /// A 1-based line and byte column, as clang prints them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]

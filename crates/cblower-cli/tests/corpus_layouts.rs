@@ -11,6 +11,8 @@ mod golden_files;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use pretty_assertions::assert_eq;
+
 /// The corpus shaders, by file stem.
 const CORPUS: [&str; 4] = ["forward", "postfx", "terrain", "deferred"];
 

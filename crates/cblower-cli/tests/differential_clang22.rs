@@ -14,6 +14,8 @@ mod differential;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
+use pretty_assertions::assert_eq;
+
 use differential::checks::{check_dxc_offsets, check_dxc_offsets_for, compare_lowering};
 use differential::dxc_packer::{pack_buffer, PackedMember};
 use differential::generate::{generate, GenOptions};

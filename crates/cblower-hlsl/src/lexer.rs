@@ -40,8 +40,8 @@ pub enum TokenKind {
 pub struct Token {
     /// What kind of token it is.
     pub kind: TokenKind,
-    /// The spelling as written (after line splices are removed), shared through
-    /// the [`Interner`].
+    /// The spelling as written (after line splices are removed); equal
+    /// spellings share one allocation through the lexer's interner.
     pub text: Arc<str>,
     /// Where the token was written. A token from a macro body gets the span
     /// of the macro invocation (so diagnostics point at the user's line);

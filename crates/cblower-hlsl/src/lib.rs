@@ -27,12 +27,15 @@
 //!   `codespan-reporting` against [`Program::sources`].
 //!
 //! Only declarations matter: function bodies and non-constant initialisers
-//! are skipped, so a whole shader can be read. Inside, the pipeline is [`pp`]
-//! (preprocessor, spans kept per token) → [`parser`] (declarations only) →
-//! [`lower`] (name resolution, templates, array sizes, matrix orders); the
-//! three run interleaved, one top-level item at a time. These modules are
-//! public for tests and tools that want one stage; most users need only the
-//! crate root.
+//! are skipped, so a whole shader can be read. Inside, the pipeline is the
+//! preprocessor (spans kept per token) → the parser (declarations only) →
+//! lowering (name resolution, templates, array sizes, matrix orders); the
+//! three run interleaved, one top-level item at a time, and are private to
+//! the crate. What a tool needs besides the [`Program`] is at the root: the
+//! diagnostics ([`Diagnostic`], [`Diagnostics`], [`ParseError`]), source
+//! locations ([`SourceMap`], [`Span`], [`Location`]) and the raw lexer
+//! ([`lex`], [`Token`], [`TokenKind`]) for tools that find declarations in
+//! the text again (`cblower check` places its fix-its with it).
 //!
 //! # Example
 //!
@@ -99,19 +102,20 @@
 
 #![deny(missing_docs)]
 
-pub mod builtin;
-pub mod diag;
-pub mod intval;
-pub mod lexer;
-pub mod lower;
-pub mod parser;
-pub mod pp;
-pub mod source;
+pub(crate) mod builtin;
+pub(crate) mod diag;
+pub(crate) mod intval;
+pub(crate) mod lexer;
+pub(crate) mod lower;
+pub(crate) mod parser;
+pub(crate) mod pp;
+pub(crate) mod source;
 
 use std::path::{Path, PathBuf};
 
 pub use cblower_layout::{BufferDecl, MatrixOrder};
 pub use diag::{Diagnostic, Diagnostics, Label, ParseError, Severity};
+pub use lexer::{lex, Token, TokenKind};
 pub use source::{FileId, Location, SourceMap, Span};
 
 pub use cblower_layout::UNBOUNDED_RESOURCE_ARRAY;

@@ -50,13 +50,6 @@ pub struct Lowered {
     pub structs: Vec<crate::StructSpans>,
 }
 
-/// Lowers parsed items; the warnings are dropped (tests use this).
-pub fn lower(items: &[Item], opts: &FrontendOptions) -> Result<Lowered, Diagnostics> {
-    let mut l = Lowerer::new(opts);
-    l.items(items);
-    l.finish().map(|(lowered, _warnings)| lowered)
-}
-
 impl<'a> Lowerer<'a> {
     /// A lowerer that has seen no declaration yet; `opts` decides whether
     /// 16-bit types are allowed and the default matrix order.

@@ -143,8 +143,9 @@ fn every_file_parses_cleanly_and_matches_its_golden() {
             .unwrap_or_else(|e| panic!("{}: {e} (run with CBLOWER_BLESS=1)", golden.display()));
         if got != want {
             failures.push(format!(
-                "{}:\n--- want\n{want}--- got\n{got}",
-                path.display()
+                "{} (left: golden, right: now):\n{}",
+                path.display(),
+                pretty_assertions::StrComparison::new(&want, &got)
             ));
         }
     }

@@ -13,6 +13,7 @@
 use std::sync::{Arc, OnceLock};
 
 use crate::buffer::{Binding, BufferDecl, BufferKind};
+use crate::engine::names::NameSet;
 use crate::rules::RuleSet;
 use crate::ty::{MatrixOrder, Scalar, Ty};
 use crate::units::{Alignment, Size};
@@ -710,6 +711,8 @@ pub(crate) struct LayoutBuilder {
     member_index: Vec<usize>,
     members: Vec<MemberPlacement>,
     types: Vec<MemberType>,
+    /// The placed members' names, hashed while each is in the cache.
+    names: NameSet,
 }
 
 impl LayoutBuilder {
@@ -718,6 +721,7 @@ impl LayoutBuilder {
             member_index: Vec::with_capacity(members),
             members: Vec::with_capacity(members),
             types: Vec::new(),
+            names: NameSet::with_capacity(members),
         }
     }
 
@@ -737,11 +741,30 @@ impl LayoutBuilder {
     /// Records member `decl_index` at `offset` with type-table entry `ty`.
     pub(crate) fn place(&mut self, decl_index: usize, name: &Arc<str>, offset: Size, ty: usize) {
         self.member_index.push(decl_index);
-        self.members.push(MemberPlacement {
-            name: name.clone(),
-            offset,
-            ty,
-        });
+        let name = name.clone();
+        self.names.add(&name, decl_index);
+        self.members.push(MemberPlacement { name, offset, ty });
+    }
+
+    /// Whether two of `decl`'s members share a name: the placed members'
+    /// names were hashed by [`LayoutBuilder::place`], the others (members
+    /// a buffer does not store) are hashed here.
+    pub(crate) fn names_clash(&mut self, decl: &BufferDecl) -> bool {
+        let mut names = std::mem::take(&mut self.names);
+        if self.member_index.len() < decl.members.len() {
+            let mut placed = vec![false; decl.members.len()];
+            for &i in &self.member_index {
+                if let Some(p) = placed.get_mut(i) {
+                    *p = true;
+                }
+            }
+            for (i, (f, placed)) in decl.members.iter().zip(placed).enumerate() {
+                if !placed {
+                    names.add(&f.name, i);
+                }
+            }
+        }
+        names.clashes(&decl.members)
     }
 
     /// The last member placed: its name, offset and end.

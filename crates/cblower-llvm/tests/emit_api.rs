@@ -18,6 +18,7 @@ use cblower_llvm::ir_io::verify_module;
 use cblower_llvm::Target;
 use cblower_program::ProgramError;
 use inkwell::context::Context;
+use pretty_assertions::assert_eq;
 
 fn inner() -> Ty {
     Ty::structure(StructTy::new(

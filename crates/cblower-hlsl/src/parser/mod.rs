@@ -50,17 +50,6 @@ const LOOKAHEAD: usize = 4;
 /// back further than the token before the cursor).
 const RELEASE_AFTER: usize = 1024;
 
-/// Parses a preprocessed token stream. `end` is where "end of file" errors
-/// point.
-pub fn parse(tokens: Vec<Token>, end: Span) -> Result<Vec<Item>, Diagnostic> {
-    let mut p = Parser::new(tokens, end);
-    let mut items = Vec::new();
-    while p.peek().is_some() {
-        p.top_item(&mut items)?;
-    }
-    Ok(items)
-}
-
 /// Parses tokens pulled from `source`, handing each top-level item to `sink`
 /// as soon as it is complete, so neither all tokens nor all items are ever
 /// held at once.

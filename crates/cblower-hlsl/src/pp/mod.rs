@@ -53,6 +53,7 @@ use macros::{parse_define, Macro};
 pub const MAX_DEPTH: usize = 256;
 
 /// The preprocessed token stream of a translation unit.
+#[cfg(test)]
 #[derive(Debug)]
 pub struct Preprocessed {
     /// The tokens left after directives and macro expansion, in order.
@@ -65,6 +66,7 @@ pub struct Preprocessed {
 /// included files are added to `sources` as they are read. The whole token
 /// stream is collected; the front end itself pulls tokens one at a time
 /// from a [`Preprocessor`] instead.
+#[cfg(test)]
 pub fn preprocess(
     main: FileId,
     sources: &mut SourceMap,

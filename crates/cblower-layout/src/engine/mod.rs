@@ -17,7 +17,7 @@
 
 pub mod aligned;
 pub mod clang22;
-mod names;
+pub(crate) mod names;
 pub mod nesting;
 pub mod row_packer;
 
@@ -106,17 +106,32 @@ use crate::units::{Alignment, Size};
 /// assert_eq!(err.help(), "move one of the members to a packoffset past the other's end");
 /// ```
 pub fn layout_buffer(decl: &BufferDecl, opts: LayoutOptions) -> Result<BufferLayout, LayoutError> {
-    check_placements(decl)?;
+    // Two members of one name is the first error a buffer gets, as in
+    // `check_placements`; the names are hashed while the members are
+    // placed (see `names`), and looked at again only on a clash or an error.
+    let mut placed = place_members(decl, opts);
+    let duplicate = match &mut placed {
+        Ok(placed) => placed.builder.names_clash(decl),
+        Err(_) => true,
+    };
+    if duplicate {
+        check_names(decl)?;
+    }
+    Ok(placed?.finish(decl, opts.rules))
+}
+
+/// The layout of `decl`'s members, after every check but the names'.
+fn place_members(decl: &BufferDecl, opts: LayoutOptions) -> Result<Placed, LayoutError> {
+    check_components(decl)?;
     nesting::check_nesting(decl.members.iter().enumerate())?;
     let order = MemberOrder::of(&decl.members, opts.rules);
-    let placed = match opts.rules {
+    match opts.rules {
         RuleSet::CBuffer => {
-            row_packer::place_members(&order, opts, row_packer::Position::of_members(decl.kind))?
+            row_packer::place_members(&order, opts, row_packer::Position::of_members(decl.kind))
         }
-        RuleSet::Clang22(target) => clang22::place_members(&order, target, opts)?,
-        _ => aligned::place_members(&decl.name, &order, opts)?,
-    };
-    Ok(placed.finish(decl, opts.rules))
+        RuleSet::Clang22(target) => clang22::place_members(&order, target, opts),
+        _ => aligned::place_members(&decl.name, &order, opts),
+    }
 }
 
 /// The buffer's layout computed directly as a tree (one node per member,
@@ -148,16 +163,27 @@ pub fn layout_buffer_tree(
 /// a `packoffset` component past `.w`, or two members of one name (see
 /// `names`; struct fields are checked with the nesting, once per struct).
 fn check_placements(decl: &BufferDecl) -> Result<(), LayoutError> {
-    if let Some((first, second)) = names::first_duplicate(&decl.members) {
-        return Err(LayoutError::DuplicateName {
+    check_names(decl)?;
+    check_components(decl)
+}
+
+/// Two members of one name: the first pair by the later one's index.
+fn check_names(decl: &BufferDecl) -> Result<(), LayoutError> {
+    match names::first_duplicate(&decl.members) {
+        Some((first, second)) => Err(LayoutError::DuplicateName {
             member: second,
             name: decl.members[second].name.clone(),
             container: decl.name.clone(),
             kind: "member",
             first,
             second,
-        });
+        }),
+        None => Ok(()),
     }
+}
+
+/// A `packoffset` component past `.w`.
+fn check_components(decl: &BufferDecl) -> Result<(), LayoutError> {
     for (member, f) in decl.members.iter().enumerate() {
         if let Some(Placement::PackOffset { component, .. }) = f.placement {
             if component > 3 {

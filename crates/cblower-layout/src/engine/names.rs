@@ -9,17 +9,24 @@
 //! struct type once.
 //!
 //! It runs on every layout, so it must cost little next to the layout of a
-//! million members. A `HashSet<&str>` cost about 20% of it (SipHash over
-//! each name, a pointer-sized entry per name, rehashing as it grows). This
-//! one hashes each name once with a multiply-xor hash into a `u64` entry
-//! (32 bits of hash above the field's index) and compares two names only
-//! when those 32 bits agree, so it almost never follows a name's pointer
-//! twice. Short lists (most structs) are compared pairwise, without
-//! allocating; lists up to 16,384 entries use one open-addressing table;
-//! longer ones are split by the top 8 hash bits with a counting sort and
-//! each part gets a table that fits in the cache (one table of millions of
-//! slots missed the cache on every name and doubled the layout's time).
-//! Empty names (unnamed bitfields) never clash.
+//! million members. Each name is hashed once with a multiply-xor hash into
+//! a `u64` entry (32 bits of hash above the field's index), and two names
+//! are compared only when those 32 bits agree, so a name's pointer is
+//! almost never followed twice. Short lists (most structs) are compared
+//! pairwise, without allocating; up to 16,384 entries use one
+//! open-addressing table; longer ones are split by the top 8 hash bits with
+//! a counting sort and each part gets a table that fits in the cache (one
+//! table of millions of slots missed the cache on every name and doubled
+//! the layout's time). Empty names (unnamed bitfields) never clash.
+//!
+//! A buffer's own members are not read in a pass of their own: the layout
+//! hashes each stored member's name into a [`NameSet`] when it records the
+//! member's placement, right after taking a reference to that same name, so
+//! the name is in the cache already (a separate pass read every name, and
+//! every 104-byte `Field`, from memory once more: +24% instructions and up
+//! to +50% time on a million members). [`NameSet::clashes`] then only
+//! answers whether two names are equal; which pair, by declaration order,
+//! is [`first_duplicate`]'s job, run only when there is one.
 
 use crate::ty::Field;
 
@@ -56,29 +63,13 @@ pub(crate) fn first_duplicate(fields: &[Field]) -> Option<(usize, usize)> {
     // the entries are first sorted by their top 8 hash bits (a counting
     // sort, all sequential) and each of the 256 parts, a few thousand
     // entries, gets its own small table that stays in the cache.
-    let mut entries: Vec<u64> = Vec::with_capacity(n);
-    let mut counts = [0usize; PARTS];
-    for (i, f) in fields.iter().enumerate() {
-        if f.name.is_empty() {
-            continue;
-        }
-        let e = entry(hash(f.name.as_bytes()), i);
-        counts[part(e)] += 1;
-        entries.push(e);
-    }
-    let mut starts = [0usize; PARTS];
-    let mut at = 0;
-    for (start, count) in starts.iter_mut().zip(counts) {
-        *start = at;
-        at += count;
-    }
-    let mut sorted = vec![0u64; entries.len()];
-    let mut next = starts;
-    for &e in &entries {
-        let k = part(e);
-        sorted[next[k]] = e;
-        next[k] += 1;
-    }
+    let entries: Vec<u64> = fields
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| !f.name.is_empty())
+        .map(|(i, f)| entry(hash(f.name.as_bytes()), i))
+        .collect();
+    let (sorted, starts, counts) = partition(&entries);
     drop(entries);
     let mut table = Vec::new();
     let mut found: Option<(usize, usize)> = None;
@@ -93,6 +84,93 @@ pub(crate) fn first_duplicate(fields: &[Field]) -> Option<(usize, usize)> {
         }
     }
     found
+}
+
+/// The names of a buffer's members, hashed as the layout places them
+/// (declaration indices in any order), for [`NameSet::clashes`]. A set
+/// made for more names than one table holds keeps them in the 256 parts
+/// right away, so no counting sort is needed afterwards.
+#[derive(Debug, Default)]
+pub(crate) struct NameSet {
+    entries: Vec<u64>,
+    parts: Vec<Vec<u64>>,
+}
+
+impl NameSet {
+    /// An empty set for about `capacity` names.
+    pub(crate) fn with_capacity(capacity: usize) -> NameSet {
+        if capacity <= TABLE_MAX {
+            return NameSet {
+                entries: Vec::with_capacity(capacity),
+                parts: Vec::new(),
+            };
+        }
+        // The top hash bits are close to uniform: room for the mean and
+        // some slack, so few parts ever grow.
+        let per_part = capacity / PARTS + capacity / (4 * PARTS) + 16;
+        NameSet {
+            entries: Vec::new(),
+            parts: (0..PARTS).map(|_| Vec::with_capacity(per_part)).collect(),
+        }
+    }
+
+    /// Adds member `index`'s name (an empty name is skipped).
+    #[inline]
+    pub(crate) fn add(&mut self, name: &str, index: usize) {
+        if name.is_empty() {
+            return;
+        }
+        let e = entry(hash(name.as_bytes()), index);
+        match self.parts.get_mut(part(e)) {
+            Some(part) => part.push(e),
+            None => self.entries.push(e),
+        }
+    }
+
+    /// Whether two of the names added are the same declaration's name
+    /// (`fields` is what the indices refer to).
+    pub(crate) fn clashes(self, fields: &[Field]) -> bool {
+        let mut table = Vec::new();
+        if !self.parts.is_empty() {
+            return self
+                .parts
+                .iter()
+                .any(|p| find_in(fields, p.len(), p.iter().copied(), &mut table).is_some());
+        }
+        let n = self.entries.len();
+        if n <= TABLE_MAX {
+            return find_in(fields, n, self.entries.into_iter(), &mut table).is_some();
+        }
+        let (sorted, starts, counts) = partition(&self.entries);
+        drop(self.entries);
+        starts.into_iter().zip(counts).any(|(start, count)| {
+            let part = &sorted[start..start + count];
+            find_in(fields, count, part.iter().copied(), &mut table).is_some()
+        })
+    }
+}
+
+/// `entries` counting-sorted by their top 8 hash bits: the sorted entries
+/// and each part's start and length.
+fn partition(entries: &[u64]) -> (Vec<u64>, [usize; PARTS], [usize; PARTS]) {
+    let mut counts = [0usize; PARTS];
+    for &e in entries {
+        counts[part(e)] += 1;
+    }
+    let mut starts = [0usize; PARTS];
+    let mut at = 0;
+    for (start, count) in starts.iter_mut().zip(counts) {
+        *start = at;
+        at += count;
+    }
+    let mut sorted = vec![0u64; entries.len()];
+    let mut next = starts;
+    for &e in entries {
+        let k = part(e);
+        sorted[next[k]] = e;
+        next[k] += 1;
+    }
+    (sorted, starts, counts)
 }
 
 /// Lists up to this long get one table.
@@ -110,8 +188,9 @@ fn part(e: u64) -> usize {
     (e >> 56) as usize
 }
 
-/// The first duplicate among `entries` (at most `count` of them, in
-/// increasing index order), with `table` as scratch: open addressing on the
+/// The first duplicate among `entries` (at most `count` of them; when they
+/// come in increasing index order, the pair whose later index is least),
+/// with `table` as scratch: open addressing on the
 /// hash bits below the top 8 (which pick the part), comparing two names
 /// only when all 32 hash bits agree.
 fn find_in(
@@ -126,9 +205,14 @@ fn find_in(
         .trailing_zeros()
         .clamp(1, 24);
     let mask = (1usize << bits) - 1;
-    table.clear();
-    // 0 is an empty slot; entries hold index + 1 below the hash bits.
-    table.resize(1 << bits, 0);
+    // 0 is an empty slot; entries hold index + 1 below the hash bits. The
+    // scratch table only grows, and is cleared with one `fill` (a `memset`;
+    // `clear` and `resize` wrote the slots one at a time).
+    if table.len() < 1 << bits {
+        table.resize(1 << bits, 0);
+    }
+    let table = &mut table[..1 << bits];
+    table.fill(0);
     for e in entries {
         let i = (e & 0xffff_ffff) as usize;
         let tag = e >> 32;

@@ -41,10 +41,11 @@
 //! alone too).
 
 use crate::fast_hash::{FastMap, FastSet};
-use std::collections::VecDeque;
 
 use inkwell::module::Module;
 use llvm_sys::LLVMOpcode;
+use petgraph::algo::dominators::{simple_fast, Dominators};
+use petgraph::graph::{DiGraph, NodeIndex};
 
 use super::implicit_binding::{HANDLE_FROM_BINDING, HANDLE_FROM_IMPLICIT_BINDING};
 use super::PassError;
@@ -542,13 +543,55 @@ fn why_not_repeatable(global: RawValue<'_>) -> String {
     }
 }
 
-/// Dominance between instructions of one function, from block reachability:
-/// block A dominates block B when B cannot be reached from the entry block
-/// without passing through A. Results are cached per dominating block.
+/// Dominance between instructions of one function. Within a block, the
+/// earlier instruction dominates; across blocks, petgraph's dominator tree
+/// of the function's control-flow graph (Cooper, Harvey and Kennedy's
+/// algorithm) decides, built once per function on its first question. A
+/// block the entry cannot reach is dominated by every block, as in LLVM.
 #[derive(Default)]
 struct Dominance<'ctx> {
-    /// Blocks reachable from the entry while avoiding the key block.
-    reachable_without: FastMap<RawBlock<'ctx>, FastSet<RawBlock<'ctx>>>,
+    functions: FastMap<RawValue<'ctx>, BlockDominators<'ctx>>,
+}
+
+/// One function's control-flow graph and its dominator tree.
+struct BlockDominators<'ctx> {
+    nodes: FastMap<RawBlock<'ctx>, NodeIndex>,
+    tree: Option<Dominators<NodeIndex>>,
+}
+
+impl<'ctx> BlockDominators<'ctx> {
+    fn of(function: RawValue<'ctx>) -> BlockDominators<'ctx> {
+        let blocks = function.blocks();
+        let mut graph: DiGraph<RawBlock<'ctx>, ()> = DiGraph::with_capacity(blocks.len(), 0);
+        let nodes: FastMap<RawBlock<'ctx>, NodeIndex> =
+            blocks.iter().map(|&b| (b, graph.add_node(b))).collect();
+        for (&block, &from) in &nodes {
+            if let Some(term) = block.terminator() {
+                for next in successors(term) {
+                    if let Some(&to) = nodes.get(&next) {
+                        graph.add_edge(from, to, ());
+                    }
+                }
+            }
+        }
+        let tree = blocks
+            .first()
+            .and_then(|entry| nodes.get(entry))
+            .map(|&entry| simple_fast(&graph, entry));
+        BlockDominators { nodes, tree }
+    }
+
+    /// Whether every path from the entry to `b` passes through `a`.
+    fn dominates(&self, a: RawBlock<'ctx>, b: RawBlock<'ctx>) -> bool {
+        let (Some(tree), Some(&a), Some(&b)) = (&self.tree, self.nodes.get(&a), self.nodes.get(&b))
+        else {
+            return false;
+        };
+        match tree.dominators(b) {
+            Some(mut up) => up.any(|d| d == a),
+            None => true,
+        }
+    }
 }
 
 impl<'ctx> Dominance<'ctx> {
@@ -566,36 +609,15 @@ impl<'ctx> Dominance<'ctx> {
             }
             return false;
         }
-        let reachable = self
-            .reachable_without
-            .entry(a)
-            .or_insert_with(|| reachable_avoiding(a));
-        !reachable.contains(&b)
-    }
-}
-
-/// The blocks reachable from the function's entry without entering `avoid`.
-fn reachable_avoiding(avoid: RawBlock<'_>) -> FastSet<RawBlock<'_>> {
-    let mut seen = FastSet::default();
-    let Some(&entry) = avoid.function().blocks().first() else {
-        return seen;
-    };
-    if entry == avoid {
-        return seen;
-    }
-    let mut queue = VecDeque::from([entry]);
-    seen.insert(entry);
-    while let Some(block) = queue.pop_front() {
-        let Some(term) = block.terminator() else {
-            continue;
-        };
-        for next in successors(term) {
-            if next != avoid && seen.insert(next) {
-                queue.push_back(next);
-            }
+        let function = a.function();
+        if b.function() != function {
+            return false;
         }
+        self.functions
+            .entry(function)
+            .or_insert_with(|| BlockDominators::of(function))
+            .dominates(a, b)
     }
-    seen
 }
 
 #[cfg(test)]
@@ -682,5 +704,41 @@ mod tests {
         let g = global_behind(f0, h, &mut dominance).expect("the global");
         assert_eq!(g.name(), "G");
         assert!(global_behind(x, h, &mut dominance).is_none(), "an argument");
+    }
+
+    #[test]
+    fn dominance_follows_the_control_flow_graph() {
+        let ctx = Context::create();
+        let text = "define void @f(i1 %c) {\n\
+            entry:\n  %a = add i32 1, 2\n  br i1 %c, label %l, label %r\n\
+            l:\n  %b = add i32 %a, 1\n  br label %m\n\
+            r:\n  br label %m\n\
+            m:\n  %d = add i32 %a, 3\n  br label %loop\n\
+            loop:\n  %e = add i32 %d, 4\n  br i1 %c, label %loop, label %out\n\
+            out:\n  ret void\n\
+            dead:\n  %u = add i32 %d, 5\n  br label %m\n}\n";
+        let module = parse_module(&ctx, text.as_bytes(), "t.ll").unwrap();
+        let f = module_functions(&module)[0];
+        let first = |i: usize| f.blocks()[i].instructions()[0];
+        let (a, b, d, e, ret, u) = (first(0), first(1), first(3), first(4), first(5), first(6));
+        let mut dom = Dominance::default();
+        assert!(dom.dominates(a, b), "entry dominates the whole diamond");
+        assert!(dom.dominates(a, d));
+        assert!(!dom.dominates(b, d), "one side of the diamond does not");
+        assert!(
+            dom.dominates(d, e) && dom.dominates(e, ret),
+            "a loop's header"
+        );
+        assert!(!dom.dominates(e, d), "nor back along the loop");
+        assert!(
+            dom.dominates(b, u),
+            "an unreachable block is dominated by all"
+        );
+        assert!(!dom.dominates(u, d), "and dominates nothing reachable");
+        let add_b = b.next_instruction().unwrap();
+        assert!(
+            dom.dominates(b, add_b) && !dom.dominates(add_b, b),
+            "order in a block"
+        );
     }
 }
