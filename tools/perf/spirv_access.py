@@ -7,7 +7,7 @@ default) shaped like clang-22's -O1 output: one cbuffer of 64 members
 `main`, then loads in blocks of 100 instructions: direct member loads,
 loads through constant-expression GEPs (array elements) and through run-time
 GEPs, all summed so nothing is dead. Each tool runs
-`-S -passes=spirv-cbuffer-access -o <file>` on every module RUNS times;
+`-S -passes=spirv-cbuffer-access -o <file>` on every module RUNS times, alternately;
 the median wall time, the median CPU time (user + system, which contention
 from other processes does not inflate) and the peak RSS of the first run (all
 from wait4) are printed as a Markdown table.
@@ -206,14 +206,19 @@ def main():
             path = os.path.join(tmp, f"loads-{n}.ll")
             with open(path, "w") as f:
                 f.write(module(n))
-            rows = {}
-            for name, tool in (("opt22", args.opt22), ("ours", args.cblower_opt)):
-                runs = [run_once(tool, path) for _ in range(args.runs)]
-                rows[name] = (
-                statistics.median(w for w, _, _ in runs),
-                statistics.median(c for _, c, _ in runs),
-                runs[0][2],
-            )
+            # Alternately, so that both tools see the same load.
+            runs = {"opt22": [], "ours": []}
+            for _ in range(args.runs):
+                runs["opt22"].append(run_once(args.opt22, path))
+                runs["ours"].append(run_once(args.cblower_opt, path))
+            rows = {
+                name: (
+                    statistics.median(w for w, _, _ in r),
+                    statistics.median(c for _, c, _ in r),
+                    r[0][2],
+                )
+                for name, r in runs.items()
+            }
             t0, c0, r0 = rows["opt22"]
             t1, c1, r1 = rows["ours"]
             print(

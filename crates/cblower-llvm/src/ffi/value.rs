@@ -57,6 +57,12 @@ impl<'ctx> RawBlock<'ctx> {
         out
     }
 
+    /// The block's first instruction, if it has any.
+    pub fn first_instruction(self) -> Option<RawValue<'ctx>> {
+        // SAFETY: `self` is a block of a live function; LLVM returns null when it is empty.
+        RawValue::wrap_opt(unsafe { c::LLVMGetFirstInstruction(self.raw) })
+    }
+
     /// The terminator, if the block has one.
     pub fn terminator(self) -> Option<RawValue<'ctx>> {
         // SAFETY: `self` is a live block; LLVM returns null when it has no terminator.

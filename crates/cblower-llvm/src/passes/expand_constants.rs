@@ -34,66 +34,56 @@ fn is_expandable(v: RawValue<'_>) -> bool {
     )
 }
 
-/// An insertion-ordered set popped from the back, like LLVM's `SetVector`.
-#[derive(Default)]
-struct OrderedSet<'ctx> {
-    items: Vec<RawValue<'ctx>>,
-    members: FastSet<RawValue<'ctx>>,
-}
-
-impl<'ctx> OrderedSet<'ctx> {
-    fn insert(&mut self, v: RawValue<'ctx>) -> bool {
-        if self.members.insert(v) {
-            self.items.push(v);
-            true
-        } else {
-            false
-        }
-    }
-
-    fn pop(&mut self) -> Option<RawValue<'ctx>> {
-        let v = self.items.pop()?;
-        self.members.remove(&v);
-        Some(v)
-    }
-}
-
-/// Program order within blocks, kept by the pass itself: LLVM's
-/// `comesBefore` renumbers a whole block after every insertion into it
-/// (an eighth of a run at 100k loads). Blocks are numbered on first use with
-/// gaps between positions; an instruction inserted into a numbered block
-/// takes the midpoint of its neighbours, and the block is renumbered only
-/// when that gap is used up.
+/// Program order within blocks, kept by the pass itself. LLVM's
+/// `comesBefore` renumbers a whole block when asked after an insertion into
+/// it; the worklist visits the users of one constant after another, all over
+/// the function, so each renumbering walks a block that has left the cache
+/// since (a tenth of a run at 100k loads). Here a block is numbered once, on
+/// the first question about it, with gaps between positions, into an array
+/// of (instruction, position) sorted by address: one walk, one sort, then a
+/// binary search per question, in a few kilobytes per block. An instruction
+/// inserted into a numbered block takes the midpoint of its neighbours (kept
+/// in a map, as there are few), and the block is renumbered only when that
+/// gap is used up.
 #[derive(Default)]
 struct Positions<'ctx> {
-    position: FastMap<RawValue<'ctx>, u64>,
-    numbered: FastSet<RawBlock<'ctx>>,
+    blocks: FastMap<RawBlock<'ctx>, Vec<(usize, u64)>>,
+    inserted: FastMap<RawValue<'ctx>, u64>,
 }
 
 const GAP: u64 = 1 << 20;
 
 impl<'ctx> Positions<'ctx> {
     fn number(&mut self, block: RawBlock<'ctx>) {
-        let instructions = block.instructions();
-        self.position.reserve(instructions.len());
-        for (i, inst) in instructions.into_iter().enumerate() {
-            self.position.insert(inst, (i as u64 + 1) * GAP);
+        let mut order = Vec::new();
+        let mut next = block.first_instruction();
+        let mut position = 0;
+        while let Some(inst) = next {
+            position += GAP;
+            order.push((inst.as_raw() as usize, position));
+            next = inst.next_instruction();
         }
-        self.numbered.insert(block);
+        order.sort_by_key(|&(address, _)| address);
+        self.blocks.insert(block, order);
+    }
+
+    /// The position of `inst` in a numbered `block`, if it has one.
+    fn lookup(&self, inst: RawValue<'ctx>, block: RawBlock<'ctx>) -> Option<u64> {
+        let order = self.blocks.get(&block)?;
+        let address = inst.as_raw() as usize;
+        match order.binary_search_by_key(&address, |&(a, _)| a) {
+            Ok(i) => Some(order[i].1),
+            Err(_) => self.inserted.get(&inst).copied(),
+        }
     }
 
     fn of(&mut self, inst: RawValue<'ctx>, block: RawBlock<'ctx>) -> u64 {
-        if !self.numbered.contains(&block) {
-            self.number(block);
+        if let Some(p) = self.lookup(inst, block) {
+            return p;
         }
-        match self.position.get(&inst) {
-            Some(&p) => p,
-            None => {
-                // Not seen when the block was numbered: renumber and ask again.
-                self.number(block);
-                self.position.get(&inst).copied().unwrap_or(0)
-            }
-        }
+        // Not seen when the block was numbered: renumber and ask again.
+        self.number(block);
+        self.lookup(inst, block).unwrap_or(0)
     }
 
     /// `a` comes before `b`, both in `block`.
@@ -103,24 +93,25 @@ impl<'ctx> Positions<'ctx> {
         b: RawValue<'ctx>,
         block: RawBlock<'ctx>,
     ) -> bool {
+        if !self.blocks.contains_key(&block) {
+            self.number(block);
+        }
         self.of(a, block) < self.of(b, block)
     }
 
     /// `new` was just inserted into `block`, right before another instruction.
     fn inserted(&mut self, new: RawValue<'ctx>, block: RawBlock<'ctx>) {
-        if !self.numbered.contains(&block) {
+        if !self.blocks.contains_key(&block) {
             return;
         }
         let before = new
             .previous_instruction()
-            .and_then(|p| self.position.get(&p).copied())
+            .and_then(|p| self.lookup(p, block))
             .unwrap_or(0);
-        let after = new
-            .next_instruction()
-            .and_then(|n| self.position.get(&n).copied());
+        let after = new.next_instruction().and_then(|n| self.lookup(n, block));
         match after {
             Some(after) if after > before + 1 => {
-                self.position.insert(new, before + (after - before) / 2);
+                self.inserted.insert(new, before + (after - before) / 2);
             }
             _ => self.number(block),
         }
@@ -147,16 +138,25 @@ pub fn expand_constant_users<'ctx>(
         stack.extend(c.users_per_use().into_iter().filter(|u| is_expandable(*u)));
     }
 
-    let mut worklist = OrderedSet::default();
+    // The worklist is popped from the back. LLVM keeps it as a set vector
+    // and re-inserts a reused expansion; that expansion was processed right
+    // after it was made (its constant operands are instructions since), so
+    // processing it again changes nothing and only fresh expansions are
+    // pushed here. The original users are deduplicated once.
+    let mut worklist: Vec<RawValue<'ctx>> = Vec::new();
+    let mut queued: FastSet<RawValue<'ctx>> = FastSet::default();
     for c in &expandable {
         for user in c.users_per_use() {
-            if user.is_instruction() {
-                worklist.insert(user);
+            if user.is_instruction() && queued.insert(user) {
+                worklist.push(user);
             }
         }
     }
+    drop(queued);
 
-    let mut expanded: FastMap<(RawValue<'ctx>, RawBlock<'ctx>), Vec<RawValue<'ctx>>> =
+    // The latest expansion of each constant in each block (every expansion
+    // is a single instruction).
+    let mut expanded: FastMap<(RawValue<'ctx>, RawBlock<'ctx>), RawValue<'ctx>> =
         FastMap::default();
     let mut positions = Positions::default();
     while let Some(inst) = worklist.pop() {
@@ -177,23 +177,18 @@ pub fn expand_constant_users<'ctx>(
             let block = insert_before
                 .parent_block()
                 .ok_or_else(|| PassError::at(inst, "instruction outside a block"))?;
-            let cached = expanded.entry((op, block)).or_default();
-            let reuse = cached
-                .first()
-                .is_some_and(|first| !positions.comes_before(insert_before, *first, block));
-            if !reuse {
-                builder.position_before(insert_before);
-                *cached = expand(builder, op).map_err(|reason| PassError::at(inst, reason))?;
-                for new in cached.iter() {
-                    positions.inserted(*new, block);
+            let replacement = match expanded.get(&(op, block)) {
+                Some(&cached) if !positions.comes_before(insert_before, cached, block) => cached,
+                _ => {
+                    builder.position_before(insert_before);
+                    let new = expand(builder, op).map_err(|reason| PassError::at(inst, reason))?;
+                    positions.inserted(new, block);
+                    expanded.insert((op, block), new);
+                    worklist.push(new);
+                    new
                 }
-            }
-            for new in cached.iter() {
-                worklist.insert(*new);
-            }
-            if let Some(last) = cached.last() {
-                inst.set_operand(index, *last);
-            }
+            };
+            inst.set_operand(index, replacement);
         }
     }
     for g in globals {
@@ -204,20 +199,21 @@ pub fn expand_constant_users<'ctx>(
 
 /// The first instruction of `block` that is not a phi.
 fn first_insertion_point<'ctx>(block: RawBlock<'ctx>) -> Option<RawValue<'ctx>> {
-    block
-        .instructions()
-        .into_iter()
-        .find(|i| i.opcode() != Some(LLVMOpcode::LLVMPHI))
+    let mut next = block.first_instruction();
+    while let Some(inst) = next {
+        if inst.opcode() != Some(LLVMOpcode::LLVMPHI) {
+            return Some(inst);
+        }
+        next = inst.next_instruction();
+    }
+    None
 }
 
 /// Builds the instruction equivalent to constant expression `c` at the
 /// builder's position. Constant aggregates holding member pointers are
 /// reported instead: the C API's builder would fold their `insertvalue` chain
 /// straight back into the constant.
-fn expand<'ctx>(
-    builder: &RawBuilder<'ctx>,
-    c: RawValue<'ctx>,
-) -> Result<Vec<RawValue<'ctx>>, String> {
+fn expand<'ctx>(builder: &RawBuilder<'ctx>, c: RawValue<'ctx>) -> Result<RawValue<'ctx>, String> {
     if c.kind() != ValueKind::ConstantExpr {
         return Err(format!(
             "a constant aggregate holding a cbuffer member pointer is not supported: {}",
@@ -227,5 +223,51 @@ fn expand<'ctx>(
     let inst = constant_expr_as_instruction(c)
         .ok_or_else(|| format!("cannot turn constant {} into an instruction", c.print()))?;
     builder.insert_detached(inst);
-    Ok(vec![inst])
+    Ok(inst)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ffi::{clone_instruction, insert_before, module_functions};
+    use crate::ir_io::parse_module;
+    use inkwell::context::Context;
+
+    /// The order `Positions` gives a block must be the block's order after
+    /// any number of insertions, including 40 in one gap (more than the 20
+    /// halvings a gap of 2^20 allows, so the block is renumbered).
+    #[test]
+    fn positions_follow_insertions_and_renumbering() {
+        let ctx = Context::create();
+        let text = "define i32 @f(i32 %x) {\n  %a = add i32 %x, 1\n  %b = add i32 %a, 2\n  %c = add i32 %b, 3\n  ret i32 %c\n}\n";
+        let module = parse_module(&ctx, text.as_bytes(), "t.ll").unwrap();
+        let f = module_functions(&module)[0];
+        let block = f.blocks()[0];
+        let [a, b, c, _ret] = block.instructions()[..] else {
+            panic!("four instructions expected");
+        };
+        let mut positions = Positions::default();
+        assert!(positions.comes_before(a, b, block));
+        assert!(!positions.comes_before(c, b, block));
+        // Each copy of %a goes right before %c: all after %b, in insertion order.
+        let mut copies = Vec::new();
+        for _ in 0..40 {
+            let copy = clone_instruction(a);
+            insert_before(copy, c, "").unwrap();
+            positions.inserted(copy, block);
+            copies.push(copy);
+        }
+        assert!(positions.comes_before(b, copies[0], block));
+        for pair in copies.windows(2) {
+            assert!(positions.comes_before(pair[0], pair[1], block));
+            assert!(!positions.comes_before(pair[1], pair[0], block));
+        }
+        assert!(positions.comes_before(copies[39], c, block));
+        // One before the first instruction.
+        let first = clone_instruction(b);
+        insert_before(first, a, "").unwrap();
+        positions.inserted(first, block);
+        assert!(positions.comes_before(first, a, block));
+        assert!(!positions.comes_before(a, first, block));
+    }
 }

@@ -41,7 +41,7 @@ use super::expand_constants::expand_constant_users;
 use super::PassError;
 use crate::ffi::{
     call_args, called_function, clone_instruction, erase_named_metadata, insert_before,
-    intrinsic_id, module_functions, store_parts, ModuleLayout, RawBuilder, RawValue,
+    intrinsic_id, module_functions, store_parts, ModuleLayout, RawBuilder, RawType, RawValue,
 };
 
 /// The SPIR-V padding type.
@@ -188,47 +188,23 @@ fn same_handle(a: RawValue<'_>, b: RawValue<'_>) -> bool {
 
 /// Rewrites the member uses of one buffer (steps 3 and the cross-function
 /// extension of the module docs).
+///
+/// The uses in the function that creates the handle are rewritten while the
+/// member's users are being listed (each user is visited once, while it is
+/// still in the cache: at 100k loads a second walk over all users cost more
+/// than the rest of the pass); uses in other functions are kept for after.
 fn rewrite_buffer<'ctx>(
     builder: &RawBuilder<'ctx>,
     dl: &ModuleLayout,
     function_order: &FastMap<RawValue<'ctx>, usize>,
     entry: &CBufferEntry<'ctx>,
 ) -> Result<(), PassError> {
-    // For each member with uses: its element index and its users per function.
-    struct UsedMember<'ctx> {
-        global: RawValue<'ctx>,
-        element: u32,
-        users: Vec<RawValue<'ctx>>,
-    }
-    let mut used = Vec::new();
-    for member in &entry.members {
-        let Some(global) = member.global else {
-            continue;
-        };
-        let mut seen = FastSet::default();
-        let users: Vec<RawValue<'ctx>> = global
-            .users_per_use()
-            .into_iter()
-            .filter(|u| seen.insert(*u))
-            .collect();
-        if users.is_empty() {
-            continue;
-        }
-        for user in &users {
-            if !user.is_instruction() {
-                return Err(PassError::NonInstructionUse {
-                    member: global.name(),
-                    what: user.print(),
-                });
-            }
-        }
-        used.push(UsedMember {
-            global,
-            element: element_containing(dl, entry, member.offset)?,
-            users,
-        });
-    }
-    if used.is_empty() {
+    let read: Vec<_> = entry
+        .members
+        .iter()
+        .filter_map(|m| m.global.filter(|g| g.has_uses()).map(|g| (m, g)))
+        .collect();
+    if read.is_empty() {
         return Ok(());
     }
     check_one_handle(entry.handle)?;
@@ -244,18 +220,6 @@ fn rewrite_buffer<'ctx>(
     let def_function = def
         .parent_function()
         .ok_or_else(|| PassError::at(def, "the handle definition is not in a function"))?;
-
-    // Functions that read members, in module order; the defining one first.
-    // Deduplicated first: a buffer read 100k times in one function must not
-    // sort 100k copies of that function.
-    let mut seen_functions = FastSet::default();
-    let mut functions: Vec<RawValue<'ctx>> = used
-        .iter()
-        .flat_map(|m| m.users.iter().filter_map(|u| u.parent_function()))
-        .filter(|f| seen_functions.insert(*f))
-        .collect();
-    functions.sort_by_key(|f| (*f != def_function, function_order.get(f).copied()));
-
     // `getpointer` is declared for the global's handle type; a handle of
     // another type stored into it would make every call ill-typed.
     let handle_ty = entry.handle.global_value_type();
@@ -270,54 +234,119 @@ fn rewrite_buffer<'ctx>(
             ),
         ));
     }
-    for function in functions {
-        let handle = if function == def_function {
-            let next = def
-                .next_instruction()
-                .ok_or_else(|| PassError::at(def, "the handle definition ends its block"))?;
-            builder.position_before(next);
-            def
-        } else {
-            let at = entry_insertion_point(function).ok_or_else(|| {
-                PassError::at(
-                    def,
-                    format!("function '{}' has no entry block", function.name()),
-                )
-            })?;
-            let copy = recreate_handle(def, at, function)?;
-            let next = copy
-                .next_instruction()
-                .ok_or_else(|| PassError::at(copy, "the handle copy ends its block"))?;
-            builder.position_before(next);
-            copy
-        };
-        for member in &used {
-            let here: Vec<RawValue<'ctx>> = member
-                .users
-                .iter()
-                .copied()
-                .filter(|u| u.parent_function() == Some(function))
-                .collect();
-            if here.is_empty() {
+    let next = def
+        .next_instruction()
+        .ok_or_else(|| PassError::at(def, "the handle definition ends its block"))?;
+    builder.position_before(next);
+
+    // The defining function's uses, member by member; the other functions'
+    // uses kept as (member's global, element, function, user).
+    struct Elsewhere<'ctx> {
+        global: RawValue<'ctx>,
+        element: u32,
+        users: Vec<(RawValue<'ctx>, RawValue<'ctx>)>,
+    }
+    let mut elsewhere: Vec<Elsewhere<'ctx>> = Vec::new();
+    for (member, global) in read {
+        let element = element_containing(dl, entry, member.offset)?;
+        let mut pointer = None;
+        let mut others = Vec::new();
+        // A user that reads the member twice is listed twice; the second
+        // visit finds nothing left to replace.
+        for user in global.users_per_use() {
+            let Some(function) = user.parent_function() else {
+                return Err(PassError::NonInstructionUse {
+                    member: global.name(),
+                    what: user.print(),
+                });
+            };
+            if function != def_function {
+                others.push((function, user));
                 continue;
             }
-            let index = builder.const_i32(member.element as i64);
-            let pointer = builder.call_intrinsic(
-                SPV_GETPOINTER,
-                &[member.global.ty(), handle_ty],
-                &[handle, index],
-                "",
-            )?;
-            for user in here {
-                for i in 0..user.num_operands() {
-                    if user.operand(i) == Some(member.global) {
-                        user.set_operand(i, pointer);
-                    }
+            let pointer = match pointer {
+                Some(p) => p,
+                None => {
+                    let p = get_pointer(builder, global, handle_ty, def, element)?;
+                    pointer = Some(p);
+                    p
                 }
+            };
+            replace_in(user, global, pointer);
+        }
+        if !others.is_empty() {
+            elsewhere.push(Elsewhere {
+                global,
+                element,
+                users: others,
+            });
+        }
+    }
+    if elsewhere.is_empty() {
+        return Ok(());
+    }
+
+    // The other functions that read members, in module order. Deduplicated
+    // first: a buffer read 100k times in one function must not sort 100k
+    // copies of that function.
+    let mut seen_functions = FastSet::default();
+    let mut last = None;
+    let mut functions: Vec<RawValue<'ctx>> = elsewhere
+        .iter()
+        .flat_map(|m| m.users.iter().map(|(f, _)| *f))
+        .filter(|f| last.replace(*f) != Some(*f) && seen_functions.insert(*f))
+        .collect();
+    functions.sort_by_key(|f| function_order.get(f).copied());
+    for function in functions {
+        let at = entry_insertion_point(function).ok_or_else(|| {
+            PassError::at(
+                def,
+                format!("function '{}' has no entry block", function.name()),
+            )
+        })?;
+        let copy = recreate_handle(def, at, function)?;
+        let next = copy
+            .next_instruction()
+            .ok_or_else(|| PassError::at(copy, "the handle copy ends its block"))?;
+        builder.position_before(next);
+        for member in &elsewhere {
+            if !member.users.iter().any(|(f, _)| *f == function) {
+                continue;
+            }
+            let pointer = get_pointer(builder, member.global, handle_ty, copy, member.element)?;
+            for &(_, user) in member.users.iter().filter(|(f, _)| *f == function) {
+                replace_in(user, member.global, pointer);
             }
         }
     }
     Ok(())
+}
+
+/// `call @llvm.spv.resource.getpointer(handle, i32 element)` at the
+/// builder's position.
+fn get_pointer<'ctx>(
+    builder: &RawBuilder<'ctx>,
+    global: RawValue<'ctx>,
+    handle_ty: RawType<'ctx>,
+    handle: RawValue<'ctx>,
+    element: u32,
+) -> Result<RawValue<'ctx>, PassError> {
+    let index = builder.const_i32(element as i64);
+    Ok(builder.call_intrinsic(
+        SPV_GETPOINTER,
+        &[global.ty(), handle_ty],
+        &[handle, index],
+        "",
+    )?)
+}
+
+/// Replaces every operand of `user` that is `global` by `pointer`.
+fn replace_in<'ctx>(user: RawValue<'ctx>, global: RawValue<'ctx>, pointer: RawValue<'ctx>) {
+    for i in 0..user.num_operands() {
+        if user.operand(i) == Some(global) {
+            user.set_operand(i, pointer);
+        }
+    }
 }
 
 /// Where a function's own handle goes: the first instruction of the entry
