@@ -171,19 +171,38 @@ pub struct PlanOptions {
     pub vk_layout: VkLayout,
 }
 
-/// How the default flavour lays out constant buffers on SPIR-V: DXC's
-/// `-fvk-use-dx-layout` (the D3D rules, cblower's default),
-/// `-fvk-use-gl-layout` (std140) or `-fvk-use-scalar-layout` (scalar block
-/// layout).
+/// How the default flavour lays out buffers on SPIR-V, as DXC's
+/// `-fvk-use-*-layout` flags choose: by default DXC's relaxed rules
+/// (relaxed std140 for constant buffers, relaxed std430 for `tbuffer`s and
+/// `TextureBuffer<T>`), `-fvk-use-dx-layout` the D3D rules,
+/// `-fvk-use-gl-layout` std140 (std430) and `-fvk-use-scalar-layout` the
+/// scalar block layout.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum VkLayout {
-    /// The D3D constant-buffer rules.
+    /// DXC's default: relaxed std140 (relaxed std430 for texture buffers).
     #[default]
+    Relaxed,
+    /// The D3D constant-buffer rules (`-fvk-use-dx-layout`).
     Dx,
-    /// GLSL std140.
+    /// GLSL std140 (std430 for texture buffers; `-fvk-use-gl-layout`).
     Gl,
-    /// Vulkan scalar block layout.
+    /// Vulkan scalar block layout (`-fvk-use-scalar-layout`).
     Scalar,
+}
+
+impl VkLayout {
+    /// The rule set of a buffer of `kind` under this choice on SPIR-V.
+    pub fn rules_for(self, kind: BufferKind) -> RuleSet {
+        let texture = matches!(kind, BufferKind::TBuffer | BufferKind::TextureBuffer);
+        match (self, texture) {
+            (VkLayout::Relaxed, false) => RuleSet::RelaxedStd140,
+            (VkLayout::Relaxed, true) => RuleSet::RelaxedStd430,
+            (VkLayout::Dx, _) => RuleSet::CBuffer,
+            (VkLayout::Gl, false) => RuleSet::Std140,
+            (VkLayout::Gl, true) => RuleSet::Std430,
+            (VkLayout::Scalar, _) => RuleSet::Scalar,
+        }
+    }
 }
 
 impl PlanOptions {
@@ -197,23 +216,34 @@ impl PlanOptions {
             global_ctor: true,
             ctor_suffix: "module".to_owned(),
             module_id: String::new(),
-            vk_layout: VkLayout::Dx,
+            vk_layout: VkLayout::Relaxed,
         }
     }
 
-    /// The rule set buffers are laid out with: the flavour's, except that
-    /// the default flavour on SPIR-V follows [`PlanOptions::vk_layout`].
+    /// The rule set constant buffers are laid out with: the flavour's,
+    /// except that the default flavour on SPIR-V follows
+    /// [`PlanOptions::vk_layout`].
     pub fn rules(&self) -> RuleSet {
-        match (self.flavor, self.target, self.vk_layout) {
-            (Flavor::Dxc, Target::SpirV, VkLayout::Gl) => RuleSet::Std140,
-            (Flavor::Dxc, Target::SpirV, VkLayout::Scalar) => RuleSet::Scalar,
-            (flavor, target, _) => flavor.rules(target),
+        self.rules_for(BufferKind::CBuffer)
+    }
+
+    /// The rule set a buffer of `kind` is laid out with: on SPIR-V in the
+    /// default flavour, texture buffers follow DXC's `tbuffer` rules.
+    pub fn rules_for(&self, kind: BufferKind) -> RuleSet {
+        match (self.flavor, self.target) {
+            (Flavor::Dxc, Target::SpirV) => self.vk_layout.rules_for(kind),
+            (flavor, target) => flavor.rules(target),
         }
     }
 
-    /// The layout options buffers are laid out with.
+    /// The layout options constant buffers are laid out with.
     pub fn layout_options(&self) -> LayoutOptions {
         LayoutOptions::new(self.rules()).native_16bit(self.native_16bit)
+    }
+
+    /// The layout options a buffer of `kind` is laid out with.
+    pub fn layout_options_for(&self, kind: BufferKind) -> LayoutOptions {
+        LayoutOptions::new(self.rules_for(kind)).native_16bit(self.native_16bit)
     }
 }
 
@@ -423,7 +453,6 @@ pub fn plan_module<'a>(
     }
     let flavor = opts.flavor;
     let target = opts.target;
-    let layout_opts = opts.layout_options();
     let types_opts = TypeOptions {
         native_16bit: opts.native_16bit,
     };
@@ -442,17 +471,20 @@ pub fn plan_module<'a>(
                 name: name.to_string(),
             });
         }
-        let layout =
-            match input.layout {
-                Some(l) => Cow::Borrowed(l),
-                None => Cow::Owned(layout_buffer(input.decl.decl(), layout_opts).map_err(
-                    |error| ProgramError::Layout {
-                        buffer: index,
-                        member: input.decl.source_member(error.member()),
-                        error,
-                    },
-                )?),
-            };
+        let layout = match input.layout {
+            Some(l) => Cow::Borrowed(l),
+            None => Cow::Owned(
+                layout_buffer(
+                    input.decl.decl(),
+                    opts.layout_options_for(input.decl.decl().kind),
+                )
+                .map_err(|error| ProgramError::Layout {
+                    buffer: index,
+                    member: input.decl.source_member(error.member()),
+                    error,
+                })?,
+            ),
+        };
         let decl = input.decl.decl();
         // Named before the prelude may skip the buffer: clang declares the
         // layout record of every buffer, emitted or not.
@@ -974,6 +1006,28 @@ mod tests {
         );
         assert_eq!(
             with(Target::SpirV, Flavor::Dxc, VkLayout::Dx).rules(),
+            RuleSet::CBuffer
+        );
+        // DXC's default: relaxed std140, relaxed std430 for texture buffers.
+        let default = PlanOptions::new(Target::SpirV, Flavor::Dxc);
+        assert_eq!(default.vk_layout, VkLayout::Relaxed);
+        assert_eq!(default.rules(), RuleSet::RelaxedStd140);
+        for kind in [
+            BufferKind::CBuffer,
+            BufferKind::ConstantBuffer,
+            BufferKind::Globals,
+        ] {
+            assert_eq!(default.rules_for(kind), RuleSet::RelaxedStd140);
+        }
+        for kind in [BufferKind::TBuffer, BufferKind::TextureBuffer] {
+            assert_eq!(default.rules_for(kind), RuleSet::RelaxedStd430);
+        }
+        assert_eq!(
+            with(Target::SpirV, Flavor::Dxc, VkLayout::Gl).rules_for(BufferKind::TBuffer),
+            RuleSet::Std430
+        );
+        assert_eq!(
+            PlanOptions::new(Target::Dxil, Flavor::Dxc).rules_for(BufferKind::TBuffer),
             RuleSet::CBuffer
         );
         assert_eq!(
