@@ -219,6 +219,75 @@ fn cblower_matches_clang22_and_dxc_on_conformance_cases() {
     );
 }
 
+/// First seed of the fresh done-when set of issue #15
+/// (`CBLOWER_DIFF_FRESH_SEED`): a range no other test uses.
+const DEFAULT_FRESH_SEED: u64 = 0xC1A9_2022_F5E5_0001;
+/// DXIL files of the fresh set (`CBLOWER_DIFF_FRESH_DXIL`).
+const DEFAULT_FRESH_DXIL: u64 = 300;
+/// SPIR-V files of the fresh set (`CBLOWER_DIFF_FRESH_SPIRV`), seeded after
+/// the DXIL ones, so every file is a different declaration set.
+const DEFAULT_FRESH_SPIRV: u64 = 100;
+
+/// Issue #15's done-when run: 400 freshly generated conformance files (300
+/// compiled for DXIL, 100 others for SPIR-V, from a seed range nobody else
+/// uses) must be identical to clang-22 under `--rules clang-22` and give
+/// DXC's offsets (or DXC's overlap rejection) in the default mode.
+#[test]
+fn fresh_conformance_set_matches_clang22_and_dxc() {
+    let first = env_u64("CBLOWER_DIFF_FRESH_SEED", DEFAULT_FRESH_SEED);
+    let dxil = env_u64("CBLOWER_DIFF_FRESH_DXIL", DEFAULT_FRESH_DXIL);
+    let spirv = env_u64("CBLOWER_DIFF_FRESH_SPIRV", DEFAULT_FRESH_SPIRV);
+    let seeds: Vec<u64> = (0..dxil + spirv).map(|i| first.wrapping_add(i)).collect();
+    let spirv_from = first.wrapping_add(dxil);
+    let dir = tools::scratch_dir("fresh");
+    let opts = GenOptions {
+        conformance: true,
+        ..GenOptions::default()
+    };
+    let failures = run_parallel(&seeds, |seed| {
+        let case = generate(seed, &opts);
+        let target = if seed.wrapping_sub(first) < spirv_from.wrapping_sub(first) {
+            Target::Dxil
+        } else {
+            Target::SpirV
+        };
+        let mut failures = Vec::new();
+        match tools::clang_ir(&case, target, &dir) {
+            Ok(clang) => {
+                let verdict = tools::cblower_ir(&case, target, Rules::Clang22, &dir)
+                    .and_then(|ours| compare_lowering(&clang, &ours));
+                if let Err(e) = verdict {
+                    failures.push(failure(&case, target, "--rules clang-22 vs clang-22", &e));
+                }
+            }
+            Err(e) => failures.push(failure(&case, target, "clang-22 rejected the case", &e)),
+        }
+        let ours = tools::cblower_ir(&case, target, Rules::Cbuffer, &dir);
+        let verdict = match (case.dxc_rejects, ours) {
+            (false, ours) => {
+                ours.and_then(|ll| check_dxc_offsets_for(&case, &ll, target == Target::SpirV))
+            }
+            (true, Err(e)) if e.contains("overlaps") => Ok(()),
+            (true, Err(e)) => Err(format!("expected a packoffset overlap error, got:\n{e}")),
+            (true, Ok(_)) => {
+                Err("DXC's rules overlap here, but the default mode accepted it".into())
+            }
+        };
+        if let Err(e) = verdict {
+            failures.push(failure(&case, target, "default rules vs DXC packer", &e));
+        }
+        failures
+    });
+    let _ = std::fs::remove_dir_all(&dir);
+    report_with(
+        "fresh conformance set",
+        seeds.len() * 2,
+        &failures,
+        "CBLOWER_DIFF_FRESH_SEED",
+        "CBLOWER_DIFF_FRESH_DXIL",
+    );
+}
+
 /// Over a few hundred seeds the conformance generator writes every
 /// construct it is meant to.
 #[test]

@@ -109,6 +109,12 @@ pub fn cblower_ir(case: &Case, target: Target, rules: Rules, dir: &Path) -> Resu
             "cbuffer"
         },
     ]);
+    // The default mode is checked against an independent D3D packer, so on
+    // SPIR-V it asks for the D3D rules (DXC's own SPIR-V default, relaxed
+    // std140, is pinned by the layout engine's relaxed_rules tests).
+    if rules == Rules::Cbuffer && target == Target::SpirV {
+        cmd.arg("--fvk-use-dx-layout");
+    }
     if case.native16 {
         cmd.arg("--enable-16bit-types");
     }

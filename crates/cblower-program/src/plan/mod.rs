@@ -489,7 +489,7 @@ pub fn plan_module<'a>(
         // Named before the prelude may skip the buffer: clang declares the
         // layout record of every buffer, emitted or not.
         let struct_name = layout_names.assign(decl);
-        if !buffer_prelude(index, decl, &layout, flavor, &mut warnings)? {
+        if !buffer_prelude(index, decl, &layout, (flavor, target), &mut warnings)? {
             continue;
         }
         let (layout_type, fields) = match (&decl.element_type, decl.kind) {
@@ -632,6 +632,9 @@ fn symbol_planned(
         || members.iter().any(|m| in_decl(decl, m))
 }
 
+/// D3D's constant-buffer limit: 4096 rows of 16 bytes.
+const CBUFFER_MAX_BYTES: u64 = 4096 * 16;
+
 /// The checks and warnings of one buffer before anything is planned for
 /// it; `Ok(false)` when the buffer emits nothing (clang-22 skips buffers
 /// that store no members).
@@ -639,9 +642,23 @@ fn buffer_prelude(
     index: usize,
     decl: &BufferDecl,
     layout: &BufferLayout,
-    flavor: Flavor,
+    (flavor, target): (Flavor, Target),
     warnings: &mut Vec<EmitWarning>,
 ) -> Result<bool, ProgramError> {
+    // D3D's limit of 4096 rows: DXC rejects a larger constant buffer when it
+    // compiles to DXIL ("CBuffer size is N bytes, exceeding maximum of 65536
+    // bytes"); clang-22 has no such check and emits it.
+    let constant = !matches!(decl.kind, BufferKind::TBuffer | BufferKind::TextureBuffer);
+    if flavor == Flavor::Dxc && target == Target::Dxil && constant {
+        let size = layout.size().get();
+        if size > CBUFFER_MAX_BYTES {
+            return Err(ProgramError::CBufferTooLarge {
+                index,
+                buffer: decl.name.to_string(),
+                size,
+            });
+        }
+    }
     if decl.kind.is_templated() {
         if flavor == Flavor::Clang22 {
             return Err(ProgramError::ConstantBufferInClang22 {
@@ -1037,6 +1054,38 @@ mod tests {
         assert_eq!(
             with(Target::SpirV, Flavor::Clang22, VkLayout::Scalar).rules(),
             RuleSet::Clang22(Clang22Target::SpirV)
+        );
+    }
+
+    /// D3D's 4096-row limit: the default flavour on DXIL rejects a larger
+    /// constant buffer (DXC does); clang-22, SPIR-V and tbuffers do not.
+    #[test]
+    fn constant_buffers_over_4096_rows_are_rejected_on_dxil_only() {
+        let big = |kind, n| {
+            let mut d = cb();
+            d.kind = kind;
+            d.members = vec![Field::new("arr", Ty::array(Ty::scalar(Scalar::Float), n))];
+            d
+        };
+        let fits = big(BufferKind::CBuffer, 4096);
+        let over = big(BufferKind::CBuffer, 4097);
+        let run = |d: &BufferDecl, target, flavor| {
+            plan(&[ProgramBuffer::new(d)], &PlanOptions::new(target, flavor)).err()
+        };
+        assert_eq!(run(&fits, Target::Dxil, Flavor::Dxc), None);
+        assert_eq!(
+            run(&over, Target::Dxil, Flavor::Dxc),
+            Some(ProgramError::CBufferTooLarge {
+                index: 0,
+                buffer: "CB".into(),
+                size: 65540,
+            })
+        );
+        assert_eq!(run(&over, Target::Dxil, Flavor::Clang22), None);
+        assert_eq!(run(&over, Target::SpirV, Flavor::Dxc), None);
+        assert_eq!(
+            run(&big(BufferKind::TBuffer, 4097), Target::Dxil, Flavor::Dxc),
+            None
         );
     }
 
