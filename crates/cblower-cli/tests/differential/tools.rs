@@ -67,8 +67,18 @@ fn run(mut cmd: Command, what: &str) -> Result<String, String> {
 
 /// clang-22's `.ll` text for the case.
 pub fn clang_ir(case: &Case, target: Target, dir: &Path) -> Result<String, String> {
+    clang_ir_with(case, "", target, dir)
+}
+
+/// clang-22's `.ll` text for the case with `extra` declarations after it.
+pub fn clang_ir_with(
+    case: &Case,
+    extra: &str,
+    target: Target,
+    dir: &Path,
+) -> Result<String, String> {
     let path = dir.join(format!("case-{:016x}-clang.hlsl", case.seed));
-    std::fs::write(&path, render::clang_source(case)).map_err(|e| e.to_string())?;
+    std::fs::write(&path, render::clang_source(case) + extra).map_err(|e| e.to_string())?;
     let mut cmd = Command::new(clang22());
     cmd.args([
         "-cc1",
@@ -97,8 +107,20 @@ pub enum Rules {
 
 /// `cblower emit-llvm`'s `.ll` text for the case.
 pub fn cblower_ir(case: &Case, target: Target, rules: Rules, dir: &Path) -> Result<String, String> {
+    cblower_ir_with(case, "", target, rules, dir)
+}
+
+/// `cblower emit-llvm`'s `.ll` text for the case with `extra` declarations
+/// after it.
+pub fn cblower_ir_with(
+    case: &Case,
+    extra: &str,
+    target: Target,
+    rules: Rules,
+    dir: &Path,
+) -> Result<String, String> {
     let path = dir.join(format!("case-{:016x}.hlsl", case.seed));
-    std::fs::write(&path, render::body(case)).map_err(|e| e.to_string())?;
+    std::fs::write(&path, render::body(case) + extra).map_err(|e| e.to_string())?;
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_cblower"));
     cmd.args(["emit-llvm", "--target", target.cblower_name()]);
     cmd.args([
