@@ -4,8 +4,10 @@
 // array of the filtered copy %__cblayout_WR (8 bytes, stride 16).
 // clang-22's own output for WR arrays differs; see
 // clang22-resource-struct-array.hlsl.
+// SPIR-V runs use --fvk-use-dx-layout, so both targets lay out by the D3D
+// rules (DXC's SPIR-V default, relaxed std140: vk-layout-flags.hlsl).
 // RUN: %cblower emit-llvm %s | %opt-22 -S -passes=verify | FileCheck %s
-// RUN: %cblower emit-llvm --target spirv %s | %opt-22 -S -passes=verify | FileCheck %s --check-prefix=SPV
+// RUN: %cblower emit-llvm --target spirv --fvk-use-dx-layout %s | %opt-22 -S -passes=verify | FileCheck %s --check-prefix=SPV
 
 struct A {};
 struct WR { float a; RWBuffer<float> r; float b; };

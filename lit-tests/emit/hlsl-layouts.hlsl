@@ -3,8 +3,10 @@
 // type's LLVM name, its size (end of the last field, no tail padding) and the
 // offset of every non-padding element. Padded arrays are literal structs and
 // get no node. Default mode only, on both targets.
+// SPIR-V runs use --fvk-use-dx-layout, so both targets lay out by the D3D
+// rules (DXC's SPIR-V default, relaxed std140: vk-layout-flags.hlsl).
 // RUN: %cblower emit-llvm %s | %opt-22 -S -passes=verify | FileCheck %s --check-prefixes=CHECK,DX
-// RUN: %cblower emit-llvm --target spirv %s | %opt-22 -S -passes=verify | FileCheck %s --check-prefixes=CHECK,SPV
+// RUN: %cblower emit-llvm --target spirv --fvk-use-dx-layout %s | %opt-22 -S -passes=verify | FileCheck %s --check-prefixes=CHECK,SPV
 // RUN: %cblower emit-llvm --rules clang-22 %s | FileCheck %s --check-prefix=CLANG
 // RUN: %cblower emit-llvm --target spirv --rules clang-22 %s | FileCheck %s --check-prefix=CLANG
 

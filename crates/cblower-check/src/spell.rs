@@ -81,6 +81,7 @@ fn tight_float_arrays(rules: RuleSet) -> bool {
         RuleSet::Structured
             | RuleSet::Scalar
             | RuleSet::Std430
+            | RuleSet::RelaxedStd430
             | RuleSet::Wgsl(WgslAddressSpace::Storage)
     )
 }
@@ -90,7 +91,13 @@ fn tight_float_arrays(rules: RuleSet) -> bool {
 /// for three 16 on SPIR-V but 4 on DXIL).
 fn vec_align(rules: RuleSet, n: u8) -> u64 {
     match rules {
-        RuleSet::Std140 | RuleSet::Std430 | RuleSet::Wgsl(_) => match n {
+        // The relaxed rule sets accept std140's vector alignments too (such
+        // a vector never straddles a row).
+        RuleSet::Std140
+        | RuleSet::Std430
+        | RuleSet::RelaxedStd140
+        | RuleSet::RelaxedStd430
+        | RuleSet::Wgsl(_) => match n {
             1 => 4,
             2 => 8,
             _ => 16,

@@ -281,8 +281,10 @@ impl EmitArgs {
                 VkLayout::Gl
             } else if self.fvk_use_scalar_layout {
                 VkLayout::Scalar
-            } else {
+            } else if self.fvk_use_dx_layout {
                 VkLayout::Dx
+            } else {
+                VkLayout::Relaxed
             },
             triple: Some(triple),
         }

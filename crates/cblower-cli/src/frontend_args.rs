@@ -27,6 +27,12 @@ pub enum RulesArg {
     Std140,
     /// GLSL std430 (storage blocks): natural alignment, vec3 aligned as vec4.
     Std430,
+    /// std140 with DXC's relaxed vector rule (DXC's SPIR-V cbuffer default).
+    #[value(name = "relaxed-std140")]
+    RelaxedStd140,
+    /// std430 with DXC's relaxed vector rule (DXC's SPIR-V tbuffer default).
+    #[value(name = "relaxed-std430")]
+    RelaxedStd430,
     /// Vulkan scalar block layout: every member aligned to its scalar.
     Scalar,
     /// WGSL host-shareable layout, storage address space.
@@ -48,6 +54,8 @@ impl RulesArg {
             RulesArg::Structured => RuleSet::Structured,
             RulesArg::Std140 => RuleSet::Std140,
             RulesArg::Std430 => RuleSet::Std430,
+            RulesArg::RelaxedStd140 => RuleSet::RelaxedStd140,
+            RulesArg::RelaxedStd430 => RuleSet::RelaxedStd430,
             RulesArg::Scalar => RuleSet::Scalar,
             RulesArg::Wgsl => RuleSet::Wgsl(WgslAddressSpace::Storage),
             RulesArg::WgslUniform => RuleSet::Wgsl(WgslAddressSpace::Uniform),

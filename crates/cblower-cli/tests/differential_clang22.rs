@@ -221,6 +221,139 @@ fn cblower_matches_clang22_and_dxc_on_conformance_cases() {
     );
 }
 
+/// First seed of the fresh done-when set of issue #15
+/// (`CBLOWER_DIFF_FRESH_SEED`): a range no other test uses.
+const DEFAULT_FRESH_SEED: u64 = 0xC1A9_2022_F5E5_0001;
+/// DXIL files of the fresh set (`CBLOWER_DIFF_FRESH_DXIL`).
+const DEFAULT_FRESH_DXIL: u64 = 300;
+/// SPIR-V files of the fresh set (`CBLOWER_DIFF_FRESH_SPIRV`), seeded after
+/// the DXIL ones, so every file is a different declaration set.
+const DEFAULT_FRESH_SPIRV: u64 = 100;
+
+/// Issue #15's done-when run: 400 freshly generated conformance files (300
+/// compiled for DXIL, 100 others for SPIR-V, from a seed range nobody else
+/// uses) must be identical to clang-22 under `--rules clang-22` (or, for the
+/// one in eight that also declares a `TextureBuffer<T>` or min-precision
+/// members, rejected for clang-22's reason) and give DXC's offsets (or
+/// DXC's overlap rejection) in the default mode.
+#[test]
+fn fresh_conformance_set_matches_clang22_and_dxc() {
+    let first = env_u64("CBLOWER_DIFF_FRESH_SEED", DEFAULT_FRESH_SEED);
+    let dxil = env_u64("CBLOWER_DIFF_FRESH_DXIL", DEFAULT_FRESH_DXIL);
+    let spirv = env_u64("CBLOWER_DIFF_FRESH_SPIRV", DEFAULT_FRESH_SPIRV);
+    let seeds: Vec<u64> = (0..dxil + spirv).map(|i| first.wrapping_add(i)).collect();
+    let spirv_from = first.wrapping_add(dxil);
+    let dir = tools::scratch_dir("fresh");
+    let opts = GenOptions {
+        conformance: true,
+        ..GenOptions::default()
+    };
+    let failures = run_parallel(&seeds, |seed| {
+        let case = generate(seed, &opts);
+        let index = seed.wrapping_sub(first);
+        let target = if index < spirv_from.wrapping_sub(first) {
+            Target::Dxil
+        } else {
+            Target::SpirV
+        };
+        // Every eighth file also declares what clang-22 rejects (a
+        // `TextureBuffer<T>`, or min-precision members): clang-22 and
+        // `--rules clang-22` must both refuse it, for that reason, while
+        // the default mode still gives DXC's offsets for the rest.
+        let extra = fresh_extra(index);
+        let mut failures = Vec::new();
+        match (
+            tools::clang_ir_with(&case, extra.text, target, &dir),
+            extra.clang_says,
+        ) {
+            (Ok(clang), None) => {
+                let verdict = tools::cblower_ir(&case, target, Rules::Clang22, &dir)
+                    .and_then(|ours| compare_lowering(&clang, &ours));
+                if let Err(e) = verdict {
+                    failures.push(failure(&case, target, "--rules clang-22 vs clang-22", &e));
+                }
+            }
+            (Err(e), None) => {
+                failures.push(failure(&case, target, "clang-22 rejected the case", &e))
+            }
+            (Err(e), Some((clang_says, we_say))) => {
+                let ours = tools::cblower_ir_with(&case, extra.text, target, Rules::Clang22, &dir);
+                let verdict = match ours {
+                    _ if !e.contains(clang_says) => {
+                        Err(format!("clang-22 rejected it for another reason:\n{e}"))
+                    }
+                    Err(ours) if ours.contains(we_say) => Ok(()),
+                    Err(ours) => Err(format!("--rules clang-22 rejected it otherwise:\n{ours}")),
+                    Ok(_) => Err("clang-22 rejects this, --rules clang-22 accepted it".into()),
+                };
+                if let Err(e) = verdict {
+                    failures.push(failure(&case, target, "--rules clang-22 rejection", &e));
+                }
+            }
+            (Ok(_), Some(_)) => failures.push(failure(
+                &case,
+                target,
+                "clang-22 accepted what it should reject",
+                extra.text,
+            )),
+        }
+        let ours = tools::cblower_ir_with(&case, extra.text, target, Rules::Cbuffer, &dir);
+        let verdict = match (case.dxc_rejects, ours) {
+            (false, ours) => {
+                ours.and_then(|ll| check_dxc_offsets_for(&case, &ll, target == Target::SpirV))
+            }
+            (true, Err(e)) if e.contains("overlaps") => Ok(()),
+            (true, Err(e)) => Err(format!("expected a packoffset overlap error, got:\n{e}")),
+            (true, Ok(_)) => {
+                Err("DXC's rules overlap here, but the default mode accepted it".into())
+            }
+        };
+        if let Err(e) = verdict {
+            failures.push(failure(&case, target, "default rules vs DXC packer", &e));
+        }
+        failures
+    });
+    let _ = std::fs::remove_dir_all(&dir);
+    report_with(
+        "fresh conformance set",
+        seeds.len() * 2,
+        &failures,
+        "CBLOWER_DIFF_FRESH_SEED",
+        "CBLOWER_DIFF_FRESH_DXIL",
+    );
+}
+
+/// What the fresh set adds after a case: declarations clang-22 rejects, the
+/// words of its error and of ours.
+struct FreshExtra {
+    text: &'static str,
+    clang_says: Option<(&'static str, &'static str)>,
+}
+
+fn fresh_extra(index: u64) -> FreshExtra {
+    match (index % 8, index / 8 % 2) {
+        (7, 0) => FreshExtra {
+            text: "struct FreshTB { float4 a; float b; float2 c; };\n\
+                   TextureBuffer<FreshTB> FreshTextureBuffer : register(t30);\n",
+            clang_says: Some((
+                "no template named 'TextureBuffer'",
+                "clang 22 does not know `TextureBuffer<T>`",
+            )),
+        },
+        (7, _) => FreshExtra {
+            text: "cbuffer FreshMinPrecision : register(b30) { min16float mpa; float4 mpb; min16float2 mpc; };\n",
+            clang_says: Some((
+                "unknown type name 'min16float'",
+                "which clang-22 does not support",
+            )),
+        },
+        _ => FreshExtra {
+            text: "",
+            clang_says: None,
+        },
+    }
+}
+
 /// Over a few hundred seeds the conformance generator writes every
 /// construct it is meant to.
 #[test]
@@ -966,7 +1099,7 @@ fn cblower_matches_clang22_across_triples_and_profiles() {
                 }
             };
             let clang_pieces = module_pieces(&clang, false);
-            let ours_clang22 = tools::cblower_ir_with(case, &ours, Rules::Clang22, &dir);
+            let ours_clang22 = tools::cblower_ir_args(case, &ours, Rules::Clang22, &dir);
             let verdict = ours_clang22.and_then(|ll| {
                 compare_lowering(&clang, &ll)?;
                 let (want, got) = (clang_pieces.clone()?, module_pieces(&ll, false)?);
@@ -985,7 +1118,7 @@ fn cblower_matches_clang22_across_triples_and_profiles() {
                 ));
             }
             let verdict =
-                tools::cblower_ir_with(case, &ours, Rules::Cbuffer, &dir).and_then(|ll| {
+                tools::cblower_ir_args(case, &ours, Rules::Cbuffer, &dir).and_then(|ll| {
                     let want = module_pieces(&clang, true)?;
                     let got = module_pieces(&ll, true)?;
                     if want == got {

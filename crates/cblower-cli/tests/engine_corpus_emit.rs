@@ -92,6 +92,16 @@ const REFUSED: [(&str, &str, &str); 3] = [
     ),
 ];
 
+/// What only SPIR-V refuses: under DXC's default Vulkan layout (relaxed
+/// std140) the struct `CurveParams` (20 bytes) rounds up to 32, so the
+/// `packoffset(c2.y)` after it overlaps, which DXC rejects too ("packoffset
+/// caused overlap with previous members").
+const REFUSED_SPIRV: [(&str, &str, &str); 1] = [(
+    "21_tonemap_post",
+    "cbuffer",
+    "explicit offset 36 of 'LutSize' is before the end of the previous member at 48",
+)];
+
 #[test]
 fn every_engine_file_emits_verifying_ir() {
     let mut failures = Vec::new();
@@ -100,8 +110,14 @@ fn every_engine_file_emits_verifying_ir() {
         let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("x");
         for target in ["dxil", "spirv"] {
             for rules in ["cbuffer", "clang-22"] {
+                let spirv_only: &[_] = if target == "spirv" {
+                    &REFUSED_SPIRV
+                } else {
+                    &[]
+                };
                 let refused = REFUSED
                     .iter()
+                    .chain(spirv_only)
                     .find(|(f, r, _)| *f == stem && *r == rules)
                     .map(|(_, _, words)| *words);
                 if let Some(words) = refused {

@@ -254,9 +254,31 @@ fn an_array_past_4_gib_lays_out_emits_and_is_refused_by_the_lowering() {
     let json = String::from_utf8(out.stdout).unwrap();
     assert!(json.contains("\"size\": 4294967300,"), "{json}");
     let ll = dir.join("huge.ll");
+    // The default mode on DXIL refuses it as DXC does (over 4096 rows);
+    // clang-22 has no such limit, so `--rules clang-22` emits it.
     let r = run(
         CBLOWER,
         &["emit-llvm", path_str(&file), "-o", path_str(&ll)],
+        &dir,
+    );
+    r.expect_code(1, "4 GiB array, emit-llvm (default rules)");
+    assert!(
+        r.stderr
+            .contains("is 4294967300 bytes, more than the 65536 bytes (4096 rows of 16 bytes)"),
+        "{}",
+        r.stderr
+    );
+    assert!(!ll.exists(), "a refused emission left an output file");
+    let r = run(
+        CBLOWER,
+        &[
+            "emit-llvm",
+            "--rules",
+            "clang-22",
+            path_str(&file),
+            "-o",
+            path_str(&ll),
+        ],
         &dir,
     );
     r.expect_code(0, "4 GiB array, emit-llvm");
@@ -268,6 +290,8 @@ fn an_array_past_4_gib_lays_out_emits_and_is_refused_by_the_lowering() {
         CBLOWER,
         &[
             "emit-llvm",
+            "--rules",
+            "clang-22",
             "--lower",
             path_str(&file),
             "-o",

@@ -201,6 +201,16 @@ impl RegisterRange {
     }
 }
 
+/// Where [`Lowerer::bitfield`] records a bitfield: the open storage unit,
+/// the struct's fields and their spans, and the `: 0` bitfields that follow
+/// no bitfield (kept for the next field, for clang-22's sake).
+struct BitfieldOut<'a> {
+    unit: &'a mut Option<BitUnit>,
+    fields: &'a mut Vec<Field>,
+    spans: &'a mut Vec<Span>,
+    zero_width: &'a mut Vec<Field>,
+}
+
 /// The storage unit the current run of bitfields packs into.
 #[derive(Clone, Copy, Debug)]
 struct BitUnit {
@@ -1330,6 +1340,8 @@ impl Lowerer<'_> {
         let mut fields: Vec<Field> = Vec::new();
         let mut seen: HashMap<Arc<str>, Span, FastHash> = HashMap::default();
         let mut unit: Option<BitUnit> = None;
+        // `: 0` bitfields that follow no bitfield, kept for the next field.
+        let mut zero_width: Vec<Field> = Vec::new();
         for item in def.body.as_deref().unwrap_or(&[]) {
             if !matches!(item, Item::Decl(d) if d.declarators.iter().any(|x| x.bitfield().is_some()))
             {
@@ -1355,7 +1367,13 @@ impl Lowerer<'_> {
                             continue;
                         }
                         if let Some(width) = decl.bitfield() {
-                            self.bitfield(&ty, decl, width, &mut unit, &mut fields, &mut spans);
+                            let mut out = BitfieldOut {
+                                unit: &mut unit,
+                                fields: &mut fields,
+                                spans: &mut spans,
+                                zero_width: &mut zero_width,
+                            };
+                            self.bitfield(&ty, decl, width, &mut out);
                             continue;
                         }
                         unit = None;
@@ -1377,6 +1395,13 @@ impl Lowerer<'_> {
                         seen.insert(decl.name.name.clone(), decl.name.span);
                         if let Some(mut f) = self.field(d, decl, t) {
                             f.namespace = None;
+                            if !zero_width.is_empty() {
+                                // clang-22 keeps them as members before
+                                // this one; DXC gives them no bytes.
+                                let mut decls = std::mem::take(&mut zero_width);
+                                decls.push(f.clone());
+                                f.bitfields = Some(Arc::new(decls));
+                            }
                             fields.push(f);
                             spans.push(decl.name.span);
                         }
@@ -1389,6 +1414,18 @@ impl Lowerer<'_> {
             }
         }
         self.scope.pop();
+        if !zero_width.is_empty() {
+            // Trailing `: 0` bitfields after a non-bitfield field: clang-22
+            // keeps them after it.
+            if let Some(last) = fields.last_mut() {
+                let mut decls = match last.bitfields.take() {
+                    Some(list) => Arc::unwrap_or_clone(list),
+                    None => vec![last.clone()],
+                };
+                decls.append(&mut zero_width);
+                last.bitfields = Some(Arc::new(decls));
+            }
+        }
         let s = Arc::new(StructTy {
             name: Arc::from(qualified.as_str()),
             base,
@@ -1424,20 +1461,18 @@ impl Lowerer<'_> {
         s
     }
 
-    /// One bitfield `ty name : width`. Bitfields share a storage unit of
+    /// One bitfield `ty name : width`; `out` is the struct being built. Bitfields share a storage unit of
     /// their declared type's size while their bits fit (DXC, as clang: a
     /// field that does not fit starts a new unit; `: 0` closes the unit;
     /// `int` and `uint` bitfields share one, which becomes unsigned). Each
     /// unit is one member, named after its first named bitfield.
-    fn bitfield(
-        &mut self,
-        ty: &Ty,
-        decl: &Declarator,
-        width: &Expr,
-        unit: &mut Option<BitUnit>,
-        fields: &mut Vec<Field>,
-        spans: &mut Vec<Span>,
-    ) {
+    fn bitfield(&mut self, ty: &Ty, decl: &Declarator, width: &Expr, out: &mut BitfieldOut<'_>) {
+        let BitfieldOut {
+            unit,
+            fields,
+            spans,
+            zero_width,
+        } = out;
         let Ty::Scalar(scalar) = ty else {
             self.diags.push(
                 Diagnostic::error(
@@ -1489,13 +1524,17 @@ impl Lowerer<'_> {
         let declared = Field::new(decl.name.name.clone(), ty.clone());
         if w == 0 {
             // clang-22 keeps even a zero-width bitfield as a member: record
-            // it with the unit just closed, if it directly follows one.
-            if let Some(f) = fields.last_mut() {
-                if let Some(list) = f.bitfields.as_mut() {
-                    Arc::make_mut(list).push(declared);
+            // it with the unit just closed if it directly follows one, else
+            // with the next field (DXC gives it no bytes either way).
+            match (unit.is_some(), fields.last_mut()) {
+                (true, Some(f)) if f.bitfields.is_some() => {
+                    if let Some(list) = f.bitfields.as_mut() {
+                        Arc::make_mut(list).push(declared);
+                    }
                 }
+                _ => zero_width.push(declared),
             }
-            *unit = None;
+            **unit = None;
             return;
         }
         let unsigned_of = |s: Scalar| match s {
@@ -1525,13 +1564,15 @@ impl Lowerer<'_> {
                 return;
             }
         }
-        *unit = Some(BitUnit {
+        **unit = Some(BitUnit {
             bits,
             used: w,
             field: fields.len(),
         });
         let mut f = Field::new(decl.name.name.clone(), ty.clone());
-        f.bitfields = Some(Arc::new(vec![declared]));
+        let mut decls = std::mem::take(*zero_width);
+        decls.push(declared);
+        f.bitfields = Some(Arc::new(decls));
         fields.push(f);
         spans.push(decl.name.span);
     }

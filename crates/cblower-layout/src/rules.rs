@@ -64,6 +64,14 @@ pub enum RuleSet {
     Std140,
     /// GLSL/Vulkan std430.
     Std430,
+    /// std140 with `VK_KHR_relaxed_block_layout`'s vector rule, as DXC
+    /// applies it: a vector whose component is at most 4 bytes aligns to its
+    /// component unless that makes it straddle a 16-byte boundary
+    /// improperly. DXC's default for constant buffers on SPIR-V.
+    RelaxedStd140,
+    /// std430 with the same relaxed vector rule: DXC's default for
+    /// structured buffers, `tbuffer`s and push constants on SPIR-V.
+    RelaxedStd430,
     /// Vulkan scalar block layout (VK_EXT_scalar_block_layout).
     Scalar,
     /// WGSL host-shareable layout, with `@align`/`@size`/`@stride`.
@@ -82,6 +90,8 @@ impl RuleSet {
             RuleSet::Structured => "structured",
             RuleSet::Std140 => "std140",
             RuleSet::Std430 => "std430",
+            RuleSet::RelaxedStd140 => "relaxed-std140",
+            RuleSet::RelaxedStd430 => "relaxed-std430",
             RuleSet::Scalar => "scalar",
             RuleSet::Wgsl(WgslAddressSpace::Storage) => "wgsl-storage",
             RuleSet::Wgsl(WgslAddressSpace::Uniform) => "wgsl-uniform",

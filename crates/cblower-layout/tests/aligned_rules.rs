@@ -491,21 +491,42 @@ fn half_sizes_follow_native_16bit() {
 
 #[test]
 fn vk_offset_places_member_exactly() {
-    // The caller puts explicit offsets first, sorted: b (0), a (16), then c.
+    // DXC applies vk::offset in declaration order (LowerTypeVisitor's
+    // populateLayoutInformation never sorts by it): a 0, b exactly at 16,
+    // then c after b.
     let members = vec![
-        vk_offset(f("a", float()), 16),
-        vk_offset(f("b", float()), 0),
+        f("a", float()),
+        vk_offset(f("b", float()), 16),
         f("c", vec(Scalar::Float, 2)),
     ];
     let l = ok(RuleSet::Std430, members);
-    assert_eq!(offsets(l.root(), &["b", "a", "c"]), [0, 16, 24]);
-    assert_eq!(l.member_index, [1, 0, 2]);
+    assert_eq!(offsets(l.root(), &["a", "b", "c"]), [0, 16, 24]);
+    assert_eq!(l.member_index, [0, 1, 2]);
     assert_eq!(
         pads(l.root()),
         [
             (4, 12, PaddingReason::ExplicitOffset),
             (20, 4, PaddingReason::Alignment)
         ]
+    );
+    // A later member placed before an earlier one is not moved in front of
+    // it: it is an error (DXC would write overlapping offsets).
+    let err = buffer(
+        RuleSet::Std430,
+        vec![
+            vk_offset(f("a", float()), 16),
+            vk_offset(f("b", float()), 0),
+        ],
+    )
+    .unwrap_err();
+    assert_eq!(
+        err,
+        LayoutError::ExplicitOffsetBackwards {
+            member: 1,
+            name: "b".into(),
+            offset: Size::bytes(0),
+            previous_end: Size::bytes(20),
+        }
     );
     // Inside a nested struct the offset is relative to the struct.
     let s = Ty::structure(strukt(
@@ -515,14 +536,14 @@ fn vk_offset_places_member_exactly() {
     let l = ok(RuleSet::Scalar, vec![f("pre", float()), f("s", s)]);
     assert_eq!(offsets(l.root(), &["s", "s.x", "s.y"]), [4, 4, 12]);
     assert_eq!(pads(l.root()), [(8, 4, PaddingReason::ExplicitOffset)]);
-    // Nested fields are ordered like a buffer's members: placed ones first.
+    // Nested fields keep their declaration order too.
     let s = Ty::structure(strukt(
         "S",
         vec![f("x", float()), vk_offset(f("y", float()), 8)],
     ));
     let node = layout_type(&s, LayoutOptions::new(RuleSet::Scalar)).unwrap();
-    assert_eq!(offsets(&node, &["y", "x"]), [8, 12]);
-    assert_eq!(osa(&node), (0, 16, 4));
+    assert_eq!(offsets(&node, &["x", "y"]), [0, 8]);
+    assert_eq!(osa(&node), (0, 12, 4));
 }
 
 #[test]

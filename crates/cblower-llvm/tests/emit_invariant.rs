@@ -115,7 +115,7 @@ proptest! {
     #[test]
     fn clang22_flavour_emits_and_verifies_on_dxil_with_exact_offsets(
         members in members().prop_filter("clang-22 has no min-precision types", |m| {
-            m.iter().all(|f| f.ty.base_scalar().map_or(true, |s| !s.is_min_precision()))
+            m.iter().all(|f| f.ty.base_scalar().is_none_or(|s| !s.is_min_precision()))
         }),
         native16 in any::<bool>(),
     ) {

@@ -85,6 +85,17 @@ pub enum ProgramError {
         /// `ConstantBuffer` or `TextureBuffer`.
         template: &'static str,
     },
+    /// A constant buffer larger than D3D's limit of 4096 rows (65536 bytes),
+    /// which DXC rejects when it compiles to DXIL (clang-22 does not check).
+    #[error("`{buffer}` is {size} bytes, more than the 65536 bytes (4096 rows of 16 bytes) a D3D constant buffer may hold; DXC rejects it")]
+    CBufferTooLarge {
+        /// Index of the buffer in the program.
+        index: usize,
+        /// The buffer's name.
+        buffer: String,
+        /// Its size in bytes (the end of its last member).
+        size: u64,
+    },
     /// A gap larger than a padding type's 32-bit byte count.
     #[error("a padding run of {bytes} bytes does not fit a padding type's 32-bit size")]
     PaddingTooLarge {
@@ -119,7 +130,8 @@ impl ProgramError {
         match self {
             ProgramError::Layout { buffer, .. } => Some(*buffer),
             ProgramError::ConstantBufferArray { index, .. }
-            | ProgramError::ConstantBufferInClang22 { index, .. } => Some(*index),
+            | ProgramError::ConstantBufferInClang22 { index, .. }
+            | ProgramError::CBufferTooLarge { index, .. } => Some(*index),
             _ => None,
         }
     }
@@ -146,6 +158,9 @@ impl ProgramError {
             }
             ProgramError::TripleTargetMismatch { .. } => {
                 "plan for the triple's own target (`TargetTriple::target`)".into()
+            }
+            ProgramError::CBufferTooLarge { .. } => {
+                "split the buffer in two or shrink its arrays (or use a structured buffer)".into()
             }
             _ => "this is a bug in cblower; please report it with the input file".into(),
         }

@@ -67,13 +67,27 @@ fn run(mut cmd: Command, what: &str) -> Result<String, String> {
 
 /// clang-22's `.ll` text for the case.
 pub fn clang_ir(case: &Case, target: Target, dir: &Path) -> Result<String, String> {
-    clang_ir_for_triple(case, target.clang_triple(), dir)
+    clang_ir_core(case, "", target.clang_triple(), dir)
 }
 
 /// clang-22's `.ll` text for the case, compiled for `triple`.
 pub fn clang_ir_for_triple(case: &Case, triple: &str, dir: &Path) -> Result<String, String> {
+    clang_ir_core(case, "", triple, dir)
+}
+
+/// clang-22's `.ll` text for the case with `extra` declarations after it.
+pub fn clang_ir_with(
+    case: &Case,
+    extra: &str,
+    target: Target,
+    dir: &Path,
+) -> Result<String, String> {
+    clang_ir_core(case, extra, target.clang_triple(), dir)
+}
+
+fn clang_ir_core(case: &Case, extra: &str, triple: &str, dir: &Path) -> Result<String, String> {
     let path = dir.join(format!("case-{:016x}-{triple}-clang.hlsl", case.seed));
-    std::fs::write(&path, render::clang_source(case)).map_err(|e| e.to_string())?;
+    std::fs::write(&path, render::clang_source(case) + extra).map_err(|e| e.to_string())?;
     let mut cmd = Command::new(clang22());
     cmd.args(["-cc1", "-triple", triple, "-x", "hlsl", "-emit-llvm"]);
     cmd.arg("-disable-llvm-passes");
@@ -95,7 +109,7 @@ pub enum Rules {
 
 /// `cblower emit-llvm`'s `.ll` text for the case.
 pub fn cblower_ir(case: &Case, target: Target, rules: Rules, dir: &Path) -> Result<String, String> {
-    cblower_ir_with(case, &["--target", target.cblower_name()], rules, dir)
+    cblower_ir_core(case, "", &["--target", target.cblower_name()], rules, dir)
 }
 
 /// The triple `clang --driver-mode=dxc` passes to `-cc1` for `args`
@@ -121,14 +135,43 @@ pub fn dxc_driver_triple(args: &[&str], dir: &Path) -> Result<String, String> {
 
 /// `cblower emit-llvm`'s `.ll` text for the case with `args` (the target,
 /// triple, profile, stage) before the rules.
-pub fn cblower_ir_with(
+pub fn cblower_ir_args(
     case: &Case,
     args: &[&str],
     rules: Rules,
     dir: &Path,
 ) -> Result<String, String> {
+    cblower_ir_core(case, "", args, rules, dir)
+}
+
+/// `cblower emit-llvm`'s `.ll` text for the case with `extra` declarations
+/// after it.
+pub fn cblower_ir_with(
+    case: &Case,
+    extra: &str,
+    target: Target,
+    rules: Rules,
+    dir: &Path,
+) -> Result<String, String> {
+    cblower_ir_core(
+        case,
+        extra,
+        &["--target", target.cblower_name()],
+        rules,
+        dir,
+    )
+}
+
+fn cblower_ir_core(
+    case: &Case,
+    extra: &str,
+    args: &[&str],
+    rules: Rules,
+    dir: &Path,
+) -> Result<String, String> {
     let path = dir.join(format!("case-{:016x}-{}.hlsl", case.seed, args.join("_")));
-    std::fs::write(&path, render::body(case)).map_err(|e| e.to_string())?;
+    std::fs::write(&path, render::body(case) + extra).map_err(|e| e.to_string())?;
+    let spirv = args.iter().any(|a| a.starts_with("spirv"));
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_cblower"));
     cmd.arg("emit-llvm").args(args);
     cmd.args([
@@ -139,6 +182,12 @@ pub fn cblower_ir_with(
             "cbuffer"
         },
     ]);
+    // The default mode is checked against an independent D3D packer, so on
+    // SPIR-V it asks for the D3D rules (DXC's own SPIR-V default, relaxed
+    // std140, is pinned by the layout engine's relaxed_rules tests).
+    if rules == Rules::Cbuffer && spirv {
+        cmd.arg("--fvk-use-dx-layout");
+    }
     if case.native16 {
         cmd.arg("--enable-16bit-types");
     }

@@ -1252,6 +1252,50 @@ fn bitfields_pack_into_storage_units() {
 }
 
 #[test]
+fn zero_width_bitfields_after_no_bitfield_are_kept_for_clang22() {
+    // `: 0` that follows no bitfield takes no bytes (the struct's fields
+    // are the stored ones), but clang-22 keeps it as an `i32` member: it
+    // rides on the next field's (or, at the end, the previous field's)
+    // bitfield list, in declaration order.
+    let p = parse(
+        "struct A { float x; uint : 0; float y; };\n\
+         struct B { uint : 0; uint a : 4; float z; };\n\
+         struct C { float w; uint : 0; };\n\
+         cbuffer X { A a; B b; C c; };",
+    );
+    let decls = |i: usize| -> Vec<Vec<String>> {
+        let Ty::Struct(s) = &p.buffers[0].members[i].ty else {
+            panic!("a struct");
+        };
+        s.fields
+            .iter()
+            .map(|f| match &f.bitfields {
+                Some(list) => list
+                    .iter()
+                    .map(|d| format!("{} {}", d.ty, d.name))
+                    .collect(),
+                None => vec![format!("{} {} (plain)", f.ty, f.name)],
+            })
+            .collect()
+    };
+    assert_eq!(
+        decls(0),
+        [
+            vec!["float x (plain)".to_owned()],
+            vec!["uint ".into(), "float y".into()]
+        ]
+    );
+    assert_eq!(
+        decls(1),
+        [
+            vec!["uint ".to_owned(), "uint a".into()],
+            vec!["float z (plain)".into()]
+        ]
+    );
+    assert_eq!(decls(2), [vec!["float w".to_owned(), "uint ".into()]]);
+}
+
+#[test]
 fn enum_underlying_types_give_member_sizes() {
     let opts = FrontendOptions {
         native_16bit: true,

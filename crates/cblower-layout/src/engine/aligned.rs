@@ -304,15 +304,9 @@ impl Walker {
 
     fn struct_ty(&self, s: &StructTy, ctx: Ctx<'_>) -> Result<Node, LayoutError> {
         let (kept, filtered) = stored_fields(s);
-        // Like the buffer's members: `vk::offset` fields first, by offset
-        // (stable), then the others in declaration order.
-        let is_placed = |f: &Field| matches!(f.placement, Some(Placement::VkOffset(_)));
-        let mut placed: Vec<&Field> = kept.iter().copied().filter(|f| is_placed(f)).collect();
-        placed.sort_by_key(|f| match f.placement {
-            Some(Placement::VkOffset(b)) => b,
-            _ => u64::MAX,
-        });
-        placed.extend(kept.iter().copied().filter(|f| !is_placed(f)));
+        // Like the buffer's members: in declaration order, `vk::offset`
+        // fields included (DXC applies the attribute without sorting).
+        let placed = kept;
         let fields = placed.iter().map(|&f| (ctx, f));
         let overrides = self.family.is_wgsl().then_some((s.align, s.size, ctx));
         self.struct_node(s.name.clone(), fields, placed.len(), overrides, filtered)
@@ -335,17 +329,35 @@ impl Walker {
         } else {
             (child.align, child.size)
         };
-        let (offset, reason) = match f.placement {
-            Some(Placement::VkOffset(b)) => (
-                explicit_offset(f, Size::bytes(b), cursor, align, ctx)?,
+        // `vk::offset`, and under the relaxed rule sets `packoffset` /
+        // `register(c#)` (buffer members only): exactly where they say, as
+        // DXC's SPIR-V back end places them. The strict rule sets ignore the
+        // D3D placements.
+        let placement = f
+            .placement
+            .filter(|p| matches!(p, Placement::VkOffset(_)) || self.family.is_relaxed());
+        let (offset, reason) = match placement.map(|p| (p, p.byte_offset())) {
+            Some((_, Some(at))) => (
+                explicit_offset(f, child, at, cursor, align, self, ctx)?,
                 PaddingReason::ExplicitOffset,
             ),
+            Some((_, None)) => return Err(ctx.overflow()),
             _ => {
                 let reason = match f.ty {
                     Ty::Struct(_) => PaddingReason::StructStart,
                     _ => PaddingReason::Alignment,
                 };
-                (checked_align(cursor, align, ctx.member, ctx.name)?, reason)
+                let relaxed = if self.family.is_relaxed() {
+                    relaxed_vector(child, self.types)
+                        .and_then(|c| family::relaxed_vector_offset(cursor, c, size))
+                } else {
+                    None
+                };
+                let offset = match relaxed {
+                    Some(offset) => offset.ok_or_else(|| ctx.overflow())?,
+                    None => checked_align(cursor, align, ctx.member, ctx.name)?,
+                };
+                (offset, reason)
             }
         };
         push_padding(padding, cursor, offset, reason);
@@ -438,13 +450,18 @@ fn struct_overflow(last: Option<Ctx<'_>>, name: &Arc<str>) -> LayoutError {
     }
 }
 
-/// Validates a `vk::offset(at)` (relative to the enclosing struct) for a
-/// member of alignment `align` after a previous member ending at `cursor`.
+/// Validates an explicit offset `at` (relative to the enclosing struct) for
+/// a member of alignment `align` after a previous member ending at
+/// `cursor`. Under the relaxed rule sets a vector whose component is at
+/// most 4 bytes only needs its component's alignment and no improper
+/// straddle (the offsets `VK_KHR_relaxed_block_layout` accepts).
 fn explicit_offset(
     f: &Field,
+    child: &Node,
     at: Size,
     cursor: Size,
     align: Alignment,
+    walker: &Walker,
     ctx: Ctx<'_>,
 ) -> Result<Size, LayoutError> {
     if at < cursor {
@@ -455,7 +472,17 @@ fn explicit_offset(
             previous_end: cursor,
         });
     }
-    if !at.is_aligned(align) {
+    let relaxed = if walker.family.is_relaxed() {
+        relaxed_vector(child, walker.types)
+            .and_then(|c| family::relaxed_vector_offset(at, c, child.size))
+    } else {
+        None
+    };
+    let ok = match relaxed {
+        Some(placed) => placed == Some(at),
+        None => at.is_aligned(align),
+    };
+    if !ok {
         return Err(LayoutError::PackOffsetMisaligned {
             member: ctx.member,
             name: f.name.clone(),
@@ -473,6 +500,21 @@ fn push_padding(padding: &mut Vec<Padding>, from: Size, to: Size, reason: Paddin
             size: to.saturating_sub(from),
             reason,
         });
+    }
+}
+
+/// The component alignment of a value the relaxed rule places like a vector:
+/// a vector, or a matrix with one row or one column (stored as one vector).
+/// The node keeps its std140 alignment, so the struct holding it still
+/// aligns to it.
+fn relaxed_vector(node: &Node, types: TypeOptions) -> Option<Alignment> {
+    match &node.kind {
+        NodeKind::Vector { scalar, .. } => Some(scalar.align(types)),
+        NodeKind::Matrix { storage, .. } => match storage.kind {
+            NodeKind::Vector { scalar, .. } => Some(scalar.align(types)),
+            _ => None,
+        },
+        _ => None,
     }
 }
 

@@ -307,13 +307,18 @@ pub(crate) enum MemberOrder<'a> {
 
 impl<'a> MemberOrder<'a> {
     fn of(members: &'a [Field], rules: RuleSet) -> MemberOrder<'a> {
-        // packoffset / register(c#) only mean something in a constant buffer;
-        // vk::offset is an explicit byte offset under every rule set (including a
-        // cbuffer laid out for Vulkan with DXC's -fvk-use-dx-layout).
+        // Which explicitly placed members are laid out first, sorted by
+        // offset. DXC's D3D packer sorts `packoffset` and `register(c#)`
+        // members. Its SPIR-V back end, modelled by the relaxed rule sets,
+        // sorts only `register(c#)` ones and applies `packoffset` in
+        // declaration order (LowerTypeVisitor's sortFields); the other
+        // aligned rule sets ignore both. vk::offset is never sorted, under
+        // the D3D rules on SPIR-V (-fvk-use-dx-layout) either.
+        let relaxed = matches!(rules, RuleSet::RelaxedStd140 | RuleSet::RelaxedStd430);
         let uses_placement = |f: &Field| match f.placement {
-            Some(Placement::VkOffset(_)) => true,
-            Some(_) => rules.is_cbuffer_like(),
-            None => false,
+            Some(Placement::VkOffset(_)) | None => false,
+            Some(Placement::ConstantRegister(_)) => rules.is_cbuffer_like() || relaxed,
+            Some(Placement::PackOffset { .. }) => rules.is_cbuffer_like(),
         };
         if !members.iter().any(|f| uses_placement(f) && f.is_stored()) {
             return MemberOrder::Declared(members);

@@ -180,19 +180,38 @@ pub struct PlanOptions {
     pub triple: Option<TargetTriple>,
 }
 
-/// How the default flavour lays out constant buffers on SPIR-V: DXC's
-/// `-fvk-use-dx-layout` (the D3D rules, cblower's default),
-/// `-fvk-use-gl-layout` (std140) or `-fvk-use-scalar-layout` (scalar block
-/// layout).
+/// How the default flavour lays out buffers on SPIR-V, as DXC's
+/// `-fvk-use-*-layout` flags choose: by default DXC's relaxed rules
+/// (relaxed std140 for constant buffers, relaxed std430 for `tbuffer`s and
+/// `TextureBuffer<T>`), `-fvk-use-dx-layout` the D3D rules,
+/// `-fvk-use-gl-layout` std140 (std430) and `-fvk-use-scalar-layout` the
+/// scalar block layout.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum VkLayout {
-    /// The D3D constant-buffer rules.
+    /// DXC's default: relaxed std140 (relaxed std430 for texture buffers).
     #[default]
+    Relaxed,
+    /// The D3D constant-buffer rules (`-fvk-use-dx-layout`).
     Dx,
-    /// GLSL std140.
+    /// GLSL std140 (std430 for texture buffers; `-fvk-use-gl-layout`).
     Gl,
-    /// Vulkan scalar block layout.
+    /// Vulkan scalar block layout (`-fvk-use-scalar-layout`).
     Scalar,
+}
+
+impl VkLayout {
+    /// The rule set of a buffer of `kind` under this choice on SPIR-V.
+    pub fn rules_for(self, kind: BufferKind) -> RuleSet {
+        let texture = matches!(kind, BufferKind::TBuffer | BufferKind::TextureBuffer);
+        match (self, texture) {
+            (VkLayout::Relaxed, false) => RuleSet::RelaxedStd140,
+            (VkLayout::Relaxed, true) => RuleSet::RelaxedStd430,
+            (VkLayout::Dx, _) => RuleSet::CBuffer,
+            (VkLayout::Gl, false) => RuleSet::Std140,
+            (VkLayout::Gl, true) => RuleSet::Std430,
+            (VkLayout::Scalar, _) => RuleSet::Scalar,
+        }
+    }
 }
 
 impl PlanOptions {
@@ -206,24 +225,35 @@ impl PlanOptions {
             global_ctor: true,
             ctor_suffix: "module".to_owned(),
             module_id: String::new(),
-            vk_layout: VkLayout::Dx,
+            vk_layout: VkLayout::Relaxed,
             triple: None,
         }
     }
 
-    /// The rule set buffers are laid out with: the flavour's, except that
-    /// the default flavour on SPIR-V follows [`PlanOptions::vk_layout`].
+    /// The rule set constant buffers are laid out with: the flavour's,
+    /// except that the default flavour on SPIR-V follows
+    /// [`PlanOptions::vk_layout`].
     pub fn rules(&self) -> RuleSet {
-        match (self.flavor, self.target, self.vk_layout) {
-            (Flavor::Dxc, Target::SpirV, VkLayout::Gl) => RuleSet::Std140,
-            (Flavor::Dxc, Target::SpirV, VkLayout::Scalar) => RuleSet::Scalar,
-            (flavor, target, _) => flavor.rules(target),
+        self.rules_for(BufferKind::CBuffer)
+    }
+
+    /// The rule set a buffer of `kind` is laid out with: on SPIR-V in the
+    /// default flavour, texture buffers follow DXC's `tbuffer` rules.
+    pub fn rules_for(&self, kind: BufferKind) -> RuleSet {
+        match (self.flavor, self.target) {
+            (Flavor::Dxc, Target::SpirV) => self.vk_layout.rules_for(kind),
+            (flavor, target) => flavor.rules(target),
         }
     }
 
-    /// The layout options buffers are laid out with.
+    /// The layout options constant buffers are laid out with.
     pub fn layout_options(&self) -> LayoutOptions {
         LayoutOptions::new(self.rules()).native_16bit(self.native_16bit)
+    }
+
+    /// The layout options a buffer of `kind` is laid out with.
+    pub fn layout_options_for(&self, kind: BufferKind) -> LayoutOptions {
+        LayoutOptions::new(self.rules_for(kind)).native_16bit(self.native_16bit)
     }
 }
 
@@ -453,7 +483,6 @@ pub fn plan_module<'a>(
             })
         }
     };
-    let layout_opts = opts.layout_options();
     let types_opts = TypeOptions {
         native_16bit: opts.native_16bit,
     };
@@ -473,22 +502,25 @@ pub fn plan_module<'a>(
                 name: name.to_string(),
             });
         }
-        let layout =
-            match input.layout {
-                Some(l) => Cow::Borrowed(l),
-                None => Cow::Owned(layout_buffer(input.decl.decl(), layout_opts).map_err(
-                    |error| ProgramError::Layout {
-                        buffer: index,
-                        member: input.decl.source_member(error.member()),
-                        error,
-                    },
-                )?),
-            };
+        let layout = match input.layout {
+            Some(l) => Cow::Borrowed(l),
+            None => Cow::Owned(
+                layout_buffer(
+                    input.decl.decl(),
+                    opts.layout_options_for(input.decl.decl().kind),
+                )
+                .map_err(|error| ProgramError::Layout {
+                    buffer: index,
+                    member: input.decl.source_member(error.member()),
+                    error,
+                })?,
+            ),
+        };
         let decl = input.decl.decl();
         // Named before the prelude may skip the buffer: clang declares the
         // layout record of every buffer, emitted or not.
         let struct_name = layout_names.assign(decl);
-        if !buffer_prelude(index, decl, &layout, flavor, &mut warnings)? {
+        if !buffer_prelude(index, decl, &layout, (flavor, target), &mut warnings)? {
             continue;
         }
         let (layout_type, fields) = match (&decl.element_type, decl.kind) {
@@ -652,6 +684,9 @@ fn symbol_planned(
         || members.iter().any(|m| in_decl(decl, m))
 }
 
+/// D3D's constant-buffer limit: 4096 rows of 16 bytes.
+const CBUFFER_MAX_BYTES: u64 = 4096 * 16;
+
 /// The checks and warnings of one buffer before anything is planned for
 /// it; `Ok(false)` when the buffer emits nothing (clang-22 skips buffers
 /// that store no members).
@@ -659,9 +694,23 @@ fn buffer_prelude(
     index: usize,
     decl: &BufferDecl,
     layout: &BufferLayout,
-    flavor: Flavor,
+    (flavor, target): (Flavor, Target),
     warnings: &mut Vec<EmitWarning>,
 ) -> Result<bool, ProgramError> {
+    // D3D's limit of 4096 rows: DXC rejects a larger constant buffer when it
+    // compiles to DXIL ("CBuffer size is N bytes, exceeding maximum of 65536
+    // bytes"); clang-22 has no such check and emits it.
+    let constant = !matches!(decl.kind, BufferKind::TBuffer | BufferKind::TextureBuffer);
+    if flavor == Flavor::Dxc && target == Target::Dxil && constant {
+        let size = layout.size().get();
+        if size > CBUFFER_MAX_BYTES {
+            return Err(ProgramError::CBufferTooLarge {
+                index,
+                buffer: decl.name.to_string(),
+                size,
+            });
+        }
+    }
     if decl.kind.is_templated() && flavor == Flavor::Clang22 {
         return Err(ProgramError::ConstantBufferInClang22 {
             index,
@@ -1062,6 +1111,28 @@ mod tests {
             with(Target::SpirV, Flavor::Dxc, VkLayout::Dx).rules(),
             RuleSet::CBuffer
         );
+        // DXC's default: relaxed std140, relaxed std430 for texture buffers.
+        let default = PlanOptions::new(Target::SpirV, Flavor::Dxc);
+        assert_eq!(default.vk_layout, VkLayout::Relaxed);
+        assert_eq!(default.rules(), RuleSet::RelaxedStd140);
+        for kind in [
+            BufferKind::CBuffer,
+            BufferKind::ConstantBuffer,
+            BufferKind::Globals,
+        ] {
+            assert_eq!(default.rules_for(kind), RuleSet::RelaxedStd140);
+        }
+        for kind in [BufferKind::TBuffer, BufferKind::TextureBuffer] {
+            assert_eq!(default.rules_for(kind), RuleSet::RelaxedStd430);
+        }
+        assert_eq!(
+            with(Target::SpirV, Flavor::Dxc, VkLayout::Gl).rules_for(BufferKind::TBuffer),
+            RuleSet::Std430
+        );
+        assert_eq!(
+            PlanOptions::new(Target::Dxil, Flavor::Dxc).rules_for(BufferKind::TBuffer),
+            RuleSet::CBuffer
+        );
         assert_eq!(
             with(Target::Dxil, Flavor::Dxc, VkLayout::Gl).rules(),
             RuleSet::CBuffer
@@ -1069,6 +1140,38 @@ mod tests {
         assert_eq!(
             with(Target::SpirV, Flavor::Clang22, VkLayout::Scalar).rules(),
             RuleSet::Clang22(Clang22Target::SpirV)
+        );
+    }
+
+    /// D3D's 4096-row limit: the default flavour on DXIL rejects a larger
+    /// constant buffer (DXC does); clang-22, SPIR-V and tbuffers do not.
+    #[test]
+    fn constant_buffers_over_4096_rows_are_rejected_on_dxil_only() {
+        let big = |kind, n| {
+            let mut d = cb();
+            d.kind = kind;
+            d.members = vec![Field::new("arr", Ty::array(Ty::scalar(Scalar::Float), n))];
+            d
+        };
+        let fits = big(BufferKind::CBuffer, 4096);
+        let over = big(BufferKind::CBuffer, 4097);
+        let run = |d: &BufferDecl, target, flavor| {
+            plan(&[ProgramBuffer::new(d)], &PlanOptions::new(target, flavor)).err()
+        };
+        assert_eq!(run(&fits, Target::Dxil, Flavor::Dxc), None);
+        assert_eq!(
+            run(&over, Target::Dxil, Flavor::Dxc),
+            Some(ProgramError::CBufferTooLarge {
+                index: 0,
+                buffer: "CB".into(),
+                size: 65540,
+            })
+        );
+        assert_eq!(run(&over, Target::Dxil, Flavor::Clang22), None);
+        assert_eq!(run(&over, Target::SpirV, Flavor::Dxc), None);
+        assert_eq!(
+            run(&big(BufferKind::TBuffer, 4097), Target::Dxil, Flavor::Dxc),
+            None
         );
     }
 

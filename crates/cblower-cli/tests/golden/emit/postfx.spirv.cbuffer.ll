@@ -4,7 +4,7 @@ target datalayout = "e-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:
 target triple = "spirv-unknown-vulkan1.3-library"
 
 %__cblayout_Tonemap = type <{ %TonemapParams }>
-%TonemapParams = type <{ [4 x <4 x float>], float, <2 x float> }>
+%TonemapParams = type <{ [4 x <4 x float>], float, <2 x float>, target("spirv.Padding", 4) }>
 %"__cblayout_$Globals" = type <{ target("spirv.Padding", 128), [4 x <4 x float>], <{ [2 x <{ [3 x float], target("spirv.Padding", 4) }>], [3 x float] }>, target("spirv.Padding", 4), <{ [1 x <{ <2 x float>, target("spirv.Padding", 8) }>], <2 x float> }> }>
 
 @Tonemap.cb = global target("spirv.VulkanBuffer", %__cblayout_Tonemap, 2, 0) poison
@@ -62,7 +62,7 @@ attributes #3 = { convergent nocallback nofree nosync nounwind willreturn memory
 
 !0 = !{ptr @Tonemap.cb, ptr addrspace(12) @Tonemap}
 !1 = !{ptr @"$Globals.cb", ptr addrspace(12) @Reproject, ptr addrspace(12) @ColorGrade, ptr addrspace(12) @Dither}
-!2 = !{!"TonemapParams", i32 76, i32 0, i32 64, i32 68}
-!3 = !{!"__cblayout_Tonemap", i32 76, i32 0}
+!2 = !{!"TonemapParams", i32 80, i32 0, i32 64, i32 68}
+!3 = !{!"__cblayout_Tonemap", i32 80, i32 0}
 !4 = !{!"__cblayout_$Globals", i32 264, i32 128, i32 192, i32 240}
 !5 = !{i32 1, !"wchar_size", i32 4}

@@ -15,6 +15,10 @@ pub(super) enum Family {
     Std140,
     /// GLSL std430: std140 without the rounding to 16.
     Std430,
+    /// std140 whose vector members are placed by the relaxed rule.
+    RelaxedStd140,
+    /// std430 whose vector members are placed by the relaxed rule.
+    RelaxedStd430,
     /// Vulkan scalar block layout: everything aligns to its component.
     Scalar,
     /// WGSL host-shareable layout; `uniform` adds the uniform-buffer checks.
@@ -29,12 +33,20 @@ impl Family {
         match rules {
             RuleSet::Std140 => Family::Std140,
             RuleSet::Std430 => Family::Std430,
+            RuleSet::RelaxedStd140 => Family::RelaxedStd140,
+            RuleSet::RelaxedStd430 => Family::RelaxedStd430,
             RuleSet::Scalar => Family::Scalar,
             RuleSet::Wgsl(space) => Family::Wgsl {
                 uniform: space == WgslAddressSpace::Uniform,
             },
             RuleSet::Structured | RuleSet::CBuffer | RuleSet::Clang22(_) => Family::Structured,
         }
+    }
+
+    /// True for the relaxed rule sets, whose vector members may sit at a
+    /// multiple of their component ([`Family::relaxed_vector_offset`]).
+    pub(super) fn is_relaxed(self) -> bool {
+        matches!(self, Family::RelaxedStd140 | Family::RelaxedStd430)
     }
 
     pub(super) fn is_wgsl(self) -> bool {
@@ -52,7 +64,11 @@ impl Family {
             Family::Structured | Family::Scalar => component,
             // vec2 -> 2N, vec3 and vec4 -> 4N: the size rounded up to a power
             // of two (N is itself a power of two).
-            Family::Std140 | Family::Std430 | Family::Wgsl { .. } => {
+            Family::Std140
+            | Family::Std430
+            | Family::RelaxedStd140
+            | Family::RelaxedStd430
+            | Family::Wgsl { .. } => {
                 if len <= 1 {
                     component
                 } else {
@@ -66,7 +82,7 @@ impl Family {
     /// stride is the element size rounded up to this alignment.
     pub(super) fn array_align(self, elem: Alignment) -> Alignment {
         match self {
-            Family::Std140 => elem.max(Alignment::SIXTEEN),
+            Family::Std140 | Family::RelaxedStd140 => elem.max(Alignment::SIXTEEN),
             _ => elem,
         }
     }
@@ -74,8 +90,42 @@ impl Family {
     /// Alignment of a struct whose members align to at most `members`.
     pub(super) fn struct_align(self, members: Alignment) -> Alignment {
         match self {
-            Family::Std140 => members.max(Alignment::SIXTEEN),
+            Family::Std140 | Family::RelaxedStd140 => members.max(Alignment::SIXTEEN),
             _ => members,
         }
+    }
+}
+
+/// Where the relaxed rule puts a vector of `size` bytes whose component
+/// aligns to `component`, after a previous member ending at `cursor`: at the
+/// next multiple of the component, unless the vector then straddles
+/// improperly (a vector of at most 16 bytes crossing a 16-byte boundary, or a
+/// longer one not starting on one), in which case at the next multiple of 16.
+/// `None` when the rule does not apply: the component aligns to more than 4
+/// bytes (64-bit vectors keep their std140 alignment); `Some(None)` on
+/// overflow.
+pub(super) fn relaxed_vector_offset(
+    cursor: Size,
+    component: Alignment,
+    size: Size,
+) -> Option<Option<Size>> {
+    if component.bytes() > 4 {
+        return None;
+    }
+    Some(relaxed_offset(cursor, component, size))
+}
+
+fn relaxed_offset(cursor: Size, component: Alignment, size: Size) -> Option<Size> {
+    let offset = cursor.align_to(component)?;
+    let (start, len) = (offset.get(), size.get());
+    let straddles = if len <= 16 {
+        len > 0 && start / 16 != (start + len - 1) / 16
+    } else {
+        start % 16 != 0
+    };
+    if straddles {
+        offset.align_to(Alignment::SIXTEEN)
+    } else {
+        Some(offset)
     }
 }
