@@ -33,6 +33,7 @@
 //! ```
 #![deny(missing_docs)]
 
+mod concrete;
 pub mod cpp;
 mod locate;
 mod render;
@@ -340,6 +341,8 @@ struct Ctx<'a> {
     pending: Vec<(String, String, PaddingWarning)>,
     /// The instances of each template the buffers use.
     instances: HashMap<String, Vec<String>>,
+    /// Each template instance's struct, by instance name.
+    instance_tys: HashMap<String, StructTy>,
     /// The fix for the elements of arrays of a struct, by struct and stride.
     tails: HashMap<(String, u64), Fix>,
     /// In a struct: its fields declared as bitfields, with the
@@ -381,6 +384,7 @@ pub fn check_padding(
         in_template: None,
         pending: Vec::new(),
         instances: HashMap::new(),
+        instance_tys: HashMap::new(),
         tails: HashMap::new(),
         units: HashMap::new(),
         buffer_pads: PadNames::new(
@@ -573,7 +577,10 @@ impl Ctx<'_> {
         for v in by_instance.values_mut() {
             v.sort_by(|a, b| format!("{a:?}").cmp(&format!("{b:?}")));
         }
-        for (t, i, mut w) in pending.iter().cloned() {
+        // Each warning with what its instance lacks, if anything: a note's
+        // start, saying why the template's text cannot be edited.
+        let mut lacking: Vec<(String, String, PaddingWarning, Option<String>)> = Vec::new();
+        for (t, i, w) in pending.iter().cloned() {
             let all = self.instances.get(&t).cloned().unwrap_or_default();
             let mine = sig(&w);
             // The instances that do not have this very gap with this fix.
@@ -593,20 +600,82 @@ impl Ctx<'_> {
                     }
                 })
                 .collect();
-            if !differ.is_empty() {
-                w.fixit = None;
-                w.note_fixits.clear();
-                w.note = Some(format!(
-                    "'{i}' is an instance of template '{t}' whose instances differ ({}): no edit of the template's text fixes them all; give the instances their own structs",
+            let why = if !differ.is_empty() {
+                Some(format!(
+                    "'{i}' is an instance of template '{t}' whose instances differ ({}): no edit of the template's text fixes them all",
                     differ.join(", ")
-                ));
+                ))
             } else if w.fixit.is_none() && w.note_fixits.is_empty() {
-                w.note = Some(format!(
+                Some(format!(
                     "'{i}' is an instance of template '{t}'; {}",
                     w.note
                         .as_deref()
                         .unwrap_or("no edit of the template's text fills the gap")
-                ));
+                ))
+            } else {
+                None
+            };
+            lacking.push((t, i, w, why));
+        }
+        // Those instances get structs of their own; the ones declared before
+        // one declaration share one insertion there.
+        let mut concretes: HashMap<String, Option<concrete::Concrete>> = HashMap::new();
+        let mut at: Vec<(Span, String)> = Vec::new();
+        for (t, i, _, why) in &lacking {
+            if why.is_none() || concretes.contains_key(i) {
+                continue;
+            }
+            let c = self.concrete(t, i);
+            if let Some(c) = &c {
+                match at.iter_mut().find(|(s, _)| *s == c.anchor) {
+                    Some((_, text)) => text.push_str(&c.text),
+                    None => at.push((c.anchor, c.text.clone())),
+                }
+            }
+            concretes.insert(i.clone(), c);
+        }
+        for (_, i, mut w, why) in lacking {
+            if let Some(why) = why {
+                w.fixit = None;
+                w.note_fixits.clear();
+                match concretes.get(&i).cloned().flatten() {
+                    Some(c) => {
+                        let with = if c.changed.is_empty() {
+                            String::new()
+                        } else {
+                            let list: Vec<String> =
+                                c.changed.iter().map(|d| format!("`{d}`")).collect();
+                            format!(" (with {})", list.join(", "))
+                        };
+                        let effect = if c.moved.is_empty() {
+                            "removes the padding and moves nothing".to_owned()
+                        } else {
+                            format!(
+                                "removes the padding but moves {}; apply it only where whatever fills the buffer moves them too",
+                                Moved::list(&c.moved)
+                            )
+                        };
+                        w.note = Some(format!(
+                            "{why}; giving it a struct of its own, '{}'{with}, declared before its first use and named there instead, {effect}",
+                            c.name
+                        ));
+                        let text = at
+                            .iter()
+                            .find(|(s, _)| *s == c.anchor)
+                            .map(|(_, t)| t.clone())
+                            .unwrap_or(c.text);
+                        let here = self.loc(c.anchor, c.anchor.start);
+                        w.note_fixits.push(FixIt {
+                            start: here.clone(),
+                            end: here,
+                            text,
+                        });
+                        w.note_fixits.extend(c.uses);
+                    }
+                    None => {
+                        w.note = Some(format!("{why}; give the instance its own struct"));
+                    }
+                }
             }
             self.out.push(w);
         }
@@ -1225,6 +1294,7 @@ impl Ctx<'_> {
             .map(|(t, _)| (t.to_owned(), name.to_owned()));
         if let Some((t, i)) = &template {
             self.instances.entry(t.clone()).or_default().push(i.clone());
+            self.instance_tys.insert(i.clone(), s.clone());
         }
         let outer = std::mem::replace(&mut self.in_template, template);
         self.owner(

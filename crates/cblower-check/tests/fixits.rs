@@ -195,15 +195,6 @@ fn keys(ws: &[PaddingWarning]) -> Vec<Key> {
         .collect()
 }
 
-/// The warnings allowed to have no fix-it: a template whose instances
-/// differ, or whose gap is in a member typed by the template parameter
-/// (their notes say so).
-fn unfixable(w: &PaddingWarning) -> bool {
-    w.note
-        .as_deref()
-        .is_some_and(|n| n.contains("is an instance of template"))
-}
-
 /// Checks `text` under `rules` in `dir`: every warning has a fix-it, the
 /// fix-its of all warnings apply at once, those on warnings move nothing and
 /// leave no warning that had one, and applying all fix-its round after round
@@ -215,7 +206,7 @@ fn round_trip(dir: &Path, name: &str, text: &str, rules: RuleSet) -> usize {
     let ctx = |what: &str, t: &str| format!("{rules:?} {name}: {what}\n{t}");
     for w in &before {
         assert!(
-            w.fixit.is_some() || !w.note_fixits.is_empty() || unfixable(w),
+            w.fixit.is_some() || !w.note_fixits.is_empty(),
             "{}",
             ctx(&format!("no fix-it: {w:#?}"), text)
         );
@@ -244,17 +235,16 @@ fn round_trip(dir: &Path, name: &str, text: &str, rules: RuleSet) -> usize {
             ctx(&format!("{k:?} is still there"), &safe)
         );
     }
-    // Every fix-it, round after round: no warning is left but the
-    // unfixable ones.
+    // Every fix-it, round after round: no warning is left.
     let mut current = text.to_owned();
     let mut ws = before.clone();
     for _ in 0..4 {
-        if ws.iter().all(unfixable) {
+        if ws.is_empty() {
             break;
         }
         for w in &ws {
             assert!(
-                w.fixit.is_some() || !w.note_fixits.is_empty() || unfixable(w),
+                w.fixit.is_some() || !w.note_fixits.is_empty(),
                 "{}",
                 ctx(&format!("no fix-it: {w:#?}"), &current)
             );
@@ -264,7 +254,7 @@ fn round_trip(dir: &Path, name: &str, text: &str, rules: RuleSet) -> usize {
         ws = check(&path, rules).0;
     }
     assert!(
-        ws.iter().all(unfixable),
+        ws.is_empty(),
         "{}",
         ctx(
             &format!("left after applying every fix-it: {ws:#?}"),
@@ -339,7 +329,7 @@ fn precision_class_gaps_are_filled_with_the_rows_class() {
 
 /// The engine-style corpus of the front end (skipping the one file that
 /// needs include directories), under every rule set: every warning has a
-/// fix-it (but for templates whose instances differ), they apply at once,
+/// fix-it (templates whose instances differ included), they apply at once,
 /// and applying them round after round leaves no warning.
 #[test]
 fn engine_corpus_fixits_round_trip() {
