@@ -251,7 +251,28 @@ fn round_trip(dir: &Path, name: &str, text: &str, rules: RuleSet) -> usize {
         }
         current = apply(&current, &edits(&ws, true));
         std::fs::write(&path, &current).unwrap();
+        // Template instances given a struct of their own are gone, and the
+        // copies have no gap left.
+        let mut gone: Vec<String> = Vec::new();
+        for w in &ws {
+            let copy = w
+                .note
+                .as_deref()
+                .and_then(|n| n.split("a struct of its own, '").nth(1))
+                .and_then(|r| r.split('\'').next());
+            if let Some(copy) = copy {
+                gone.push(w.owner.clone());
+                gone.push(format!("struct '{copy}'"));
+            }
+        }
         ws = check(&path, rules).0;
+        for w in &ws {
+            assert!(
+                !gone.contains(&w.owner),
+                "{}",
+                ctx(&format!("{} has a gap after its copy", w.owner), &current)
+            );
+        }
     }
     assert!(
         ws.is_empty(),
