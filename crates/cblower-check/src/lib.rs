@@ -307,6 +307,28 @@ impl Fix {
             (None, _) => Fix::note(format!("{what} makes the padding explicit")),
         }
     }
+
+    /// Several edits that only make sense together (`edits` in source
+    /// order): a single one goes through [`Fix::of`]; more ride on a note,
+    /// as clang's notes carry multi-part fix-its.
+    fn several(mut edits: Vec<FixIt>, moved: &[Moved], what: &str) -> Fix {
+        if edits.len() == 1 {
+            return Fix::of(edits.pop(), moved, what);
+        }
+        let note = if moved.is_empty() {
+            format!("{what} removes the padding and moves nothing")
+        } else {
+            format!(
+                "{what} removes the padding but moves {}; apply it only where whatever fills the buffer moves them too",
+                Moved::list(moved)
+            )
+        };
+        Fix {
+            fixit: None,
+            note: Some(note),
+            note_fixits: edits,
+        }
+    }
 }
 
 /// Why `check` could not run.
@@ -965,23 +987,7 @@ impl Ctx<'_> {
         parts.sort_by_key(|p| p.start.byte);
         let names: Vec<String> = vec3.iter().map(|(f, ..)| format!("'{}'", f.name)).collect();
         let what = format!("declaring {} with 4 components", names.join(", "));
-        if parts.len() == 1 {
-            return Fix::of(parts.pop(), &moved, &what);
-        }
-        // Several edits: a note carries them, as clang's notes do.
-        let note = if moved.is_empty() {
-            format!("{what} removes the padding and moves nothing")
-        } else {
-            format!(
-                "{what} removes the padding but moves {}; apply it only where whatever fills the buffer moves them too",
-                Moved::list(&moved)
-            )
-        };
-        Fix {
-            fixit: None,
-            note: Some(note),
-            note_fixits: parts,
-        }
+        Fix::several(parts, &moved, &what)
     }
 
     /// The fix-it inserting `decls` before the declaration of `name` (or
@@ -1432,22 +1438,7 @@ impl Ctx<'_> {
             what.push(format!("adding `{}` at the end", text.join(" ")));
         }
         let what = format!("{} of struct '{}'", what.join(" and "), st.name);
-        if edits.len() == 1 {
-            return Fix::of(edits.pop(), &moved, &what);
-        }
-        let note = if moved.is_empty() {
-            format!("{what} removes the padding and moves nothing")
-        } else {
-            format!(
-                "{what} removes the padding but moves {}; apply it only where whatever fills the buffer moves them too",
-                Moved::list(&moved)
-            )
-        };
-        Fix {
-            fixit: None,
-            note: Some(note),
-            note_fixits: edits,
-        }
+        Fix::several(edits, &moved, &what)
     }
 
     /// Padding between the elements of array member `f` whose innermost
