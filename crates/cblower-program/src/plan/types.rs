@@ -504,6 +504,9 @@ pub struct PlanTypes {
     flavor: Flavor,
     native_16bit: bool,
     structs: StructCache<TypeId>,
+    /// Put before every user struct's name: `struct.` while a push-constant
+    /// block's types are made (Clang's name for a record outside a buffer).
+    struct_prefix: &'static str,
     /// Named structs in the order their bodies were set (`!hlsl.layouts`).
     pub created: Vec<TypeId>,
 }
@@ -516,6 +519,7 @@ impl PlanTypes {
             flavor,
             native_16bit,
             structs: StructCache::default(),
+            struct_prefix: "",
             created: Vec::new(),
         }
     }
@@ -622,6 +626,7 @@ impl PlanTypes {
                     Some(s) => (struct_identity(s), struct_type_name(s)),
                     None => (name.to_string(), name.to_string()),
                 };
+                let llvm_name = format!("{}{llvm_name}", self.struct_prefix);
                 let id = self.user_struct(&identity, &llvm_name, node)?;
                 if let Some(s) = source {
                     self.structs.remember_source(s, id);
@@ -763,6 +768,26 @@ impl PlanTypes {
         let (id, _) = self.named_struct(llvm_name, node, true)?;
         self.structs.remember_name(key, id);
         Ok(id)
+    }
+
+    /// The type of a `[[vk::push_constant]]` block whose struct is laid
+    /// out as `node` (under the push-constant rules), named `name`. The
+    /// structs it uses get types of their own, never shared with those of
+    /// the constant buffers (they are laid out by other rules); the ids
+    /// made are returned after the block's.
+    pub fn push_constant_struct(
+        &mut self,
+        name: &str,
+        node: &Node,
+    ) -> Result<(TypeId, Vec<TypeId>), ProgramError> {
+        let cbuffer_structs = std::mem::take(&mut self.structs);
+        let first = self.created.len();
+        self.struct_prefix = "struct.";
+        let made = self.named_struct(name, node, true);
+        self.struct_prefix = "";
+        self.structs = cbuffer_structs;
+        let (id, _) = made?;
+        Ok((id, self.created.drain(first..).collect()))
     }
 
     /// `<{ %T }>`, the layout struct of a `ConstantBuffer<T>`, whose one
