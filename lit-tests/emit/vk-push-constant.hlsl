@@ -7,7 +7,12 @@
 // %struct.PC has explicit padding and is laid out, in the default mode, by
 // DXC's structured-buffer rule for Vulkan: relaxed std430 by default, std430
 // with -fvk-use-gl-layout, scalar with -fvk-use-scalar-layout, the FXC
-// structured rules with -fvk-use-dx-layout. On DXIL both compilers ignore
+// structured rules with -fvk-use-dx-layout. Under --rules clang-22 it is
+// clang-22's own struct, byte for byte (the SPV22 lines are clang-22's
+// output): fields back to back, a float3 16 bytes, a matrix a flat array,
+// packed since not every field sits at its LLVM alignment. What clang-22
+// lays out in ways cblower does not reproduce (bitfields, base structs,
+// empty structs) is refused, naming the member. On DXIL both compilers ignore
 // the attributes, so pc, spec and flag stay $Globals members (clang-22 warns
 // "'vk::constant_id' attribute ignored"); the DXIL lines are clang-22's own
 // output.
@@ -16,15 +21,27 @@
 // RUN: %cblower emit-llvm --target spirv --fvk-use-gl-layout %s | %opt-22 -S -passes=verify | FileCheck %s --check-prefixes=SPV,GL
 // RUN: %cblower emit-llvm --target spirv --fvk-use-scalar-layout %s | %opt-22 -S -passes=verify | FileCheck %s --check-prefixes=SPV,SCALAR
 // RUN: %cblower emit-llvm --target spirv --fvk-use-dx-layout %s | %opt-22 -S -passes=verify | FileCheck %s --check-prefixes=SPV,DX
-// RUN: %cblower emit-llvm --target spirv --rules clang-22 %s 2>&1 >/dev/null | FileCheck %s --check-prefix=WARN22
+// RUN: %cblower emit-llvm --target spirv --rules clang-22 %s 2>%t.err22 | %opt-22 -S -passes=verify | FileCheck %s --check-prefixes=SPV,SPV22
+// RUN: not grep . %t.err22
+// RUN: not %cblower emit-llvm --target spirv --rules clang-22 -DBITFIELD %s -o %t.bf.ll 2>&1 | FileCheck %s --check-prefix=BITFIELD
+// RUN: not test -e %t.bf.ll
+// RUN: %cblower emit-llvm --target spirv -DBITFIELD %s | FileCheck %s --check-prefix=BFDEFAULT
+// RUN: not %cblower emit-llvm --target spirv -DNOT_A_STRUCT %s 2>&1 | FileCheck %s --check-prefix=NOTSTRUCT
 // RUN: %cblower emit-llvm --rules clang-22 %s | %opt-22 -S -passes=verify | FileCheck %s --check-prefix=DXIL
 // RUN: %cblower emit-llvm %s | FileCheck %s --check-prefix=DXIL
 // RUN: %cblower layout --target spirv %s 2>/dev/null | FileCheck %s --check-prefix=LAYOUT --implicit-check-not=pc
 
 struct Inner { float a; float2 b; };
-struct PC { float4 tint; float scale; float3 v; bool b; float2x3 m; Inner i; };
+struct PC { float4 tint; float scale; float3 v; bool b; float2x3 m; Inner i;
+#ifdef BITFIELD
+  uint bits : 4;
+#endif
+};
 cbuffer CB { float4 c; };
 [[vk::push_constant]] PC pc;
+#ifdef NOT_A_STRUCT
+[[vk::push_constant]] float4 lone;
+#endif
 [[vk::constant_id(3)]] const float spec = 1.0;
 [[vk::constant_id(4)]] const bool flag = true;
 float g;
@@ -42,6 +59,9 @@ float g;
 // SCALAR-NEXT:  %struct.Inner = type <{ float, <2 x float> }>
 // DX:           %struct.PC = type <{ <4 x float>, float, [3 x float], i32, [3 x <2 x float>], %struct.Inner }>
 // DX-NEXT:      %struct.Inner = type <{ float, <2 x float> }>
+// clang-22's own struct (--rules clang-22).
+// SPV22:        %struct.PC = type <{ <4 x float>, float, <3 x float>, i32, [6 x float], %struct.Inner }>
+// SPV22-NEXT:   %struct.Inner = type <{ float, <2 x float> }>
 // SPV-NEXT:     %"__cblayout_$Globals" = type <{ float }>
 // SPV:          @CB.str =
 // SPV-NEXT:     @pc = external hidden addrspace(13) externally_initialized global %struct.PC, align 1
@@ -49,7 +69,11 @@ float g;
 // SPV-NEXT:     @g = external hidden addrspace(12) global float, align 4
 // SPV:          !{ptr @"$Globals.cb", ptr addrspace(12) @g}
 
-// WARN22: warning: `pc` is a `{{\[\[}}vk::push_constant{{\]\]}}` block: with --rules clang-22 cblower does not emit it yet
+// BITFIELD: error: push-constant block `pc`: member `bits` of `PC` is a bitfield, whose clang-22 layout cblower does not reproduce
+// BITFIELD-NEXT: = help: use the default rules (--rules cbuffer), or plain members in the struct
+// The default rules pack it into DXC's storage unit after i (at 80).
+// BFDEFAULT: %struct.PC = type <{ <4 x float>, float, [3 x float], i32, target("spirv.Padding", 4), [3 x <2 x float>], %struct.Inner, i32, target("spirv.Padding", 12) }>
+// NOTSTRUCT: error: push-constant block `lone`: a push-constant block must be a struct (DXC requires one)
 
 // DXIL:      %"__cblayout_$Globals" = type <{ %PC, float, i32, float }>
 // DXIL:      @pc = external hidden addrspace(2) global %PC, align 1

@@ -327,10 +327,12 @@ fn tricky_shapes_write_the_same_text() {
              ConstantBuffer<P> arr[3] : register(b4, space2);\nConstantBuffer<P> CB;\n",
         ),
         // A push-constant block alone (SPIR-V: its global and an empty
-        // $Globals), with a nested struct array and a 16-bit member.
+        // $Globals), with a nested struct array, a 16-bit member and a
+        // struct clang-22 leaves unpacked (`{ <4 x float>, <3 x float> }`).
         (
             "pushconst.hlsl",
-            "struct Q { float a; double d; };\nstruct PC { Q q[2]; half h; float3 v; };\n\
+            "struct Q { float a; double d; };\nstruct N { float4 c; float3 a; };\n\
+             struct PC { Q q[2]; half h; float3 v; N n; };\n\
              [[vk::push_constant]] PC pc;\n",
         ),
         // The front end rejects a member name used in two buffers; through

@@ -228,7 +228,8 @@ impl<'ctx> Builder<'ctx, '_, '_, '_> {
                 .iter()
                 .map(|&e| self.raw(e))
                 .collect::<Result<Vec<_>, _>>()?;
-            self.raw(id)?.set_struct_body(&elems, true)?;
+            let packed = table.named(id).packed;
+            self.raw(id)?.set_struct_body(&elems, packed)?;
         }
         Ok(())
     }

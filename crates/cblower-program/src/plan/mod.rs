@@ -114,13 +114,6 @@ pub enum EmitWarning {
         /// The member's name.
         member: String,
     },
-    /// `--rules clang-22`: cblower does not emit the push-constant block
-    /// (clang-22 emits it as an `addrspace(13)` global with its own packed
-    /// struct).
-    PushConstantNotEmitted {
-        /// The global's name.
-        name: String,
-    },
 }
 
 impl std::fmt::Display for EmitWarning {
@@ -138,10 +131,6 @@ impl std::fmt::Display for EmitWarning {
             EmitWarning::EmptyBufferSkipped { buffer } => write!(
                 f,
                 "`{buffer}` stores no members; clang-22 emits nothing for it (not even its handle)"
-            ),
-            EmitWarning::PushConstantNotEmitted { name } => write!(
-                f,
-                "`{name}` is a `[[vk::push_constant]]` block: with --rules clang-22 cblower does not emit it yet (clang-22 emits it as an `addrspace(13)` global; the default rules emit it)"
             ),
             EmitWarning::FilteredArrayElement { buffer, member } => write!(
                 f,
@@ -541,12 +530,6 @@ pub fn plan_module<'a>(
     let mut layout_names = names::LayoutStructNames::new(inputs.iter().map(|i| i.decl.decl()));
     for (index, input) in inputs.into_iter().enumerate() {
         for field in input.decl.push_constants() {
-            if flavor == Flavor::Clang22 {
-                warnings.push(EmitWarning::PushConstantNotEmitted {
-                    name: field.name.to_string(),
-                });
-                continue;
-            }
             let (symbol, ty) = plan_push_constant(field, opts, &mut types, &mut symbols)?;
             push_constants.push(PlannedPushConstant {
                 symbol,
@@ -708,6 +691,19 @@ fn plan_push_constant(
             "declare a struct and make the push-constant global of that type",
         ));
     };
+    let symbol = names::member_symbol_cow(field).into_owned();
+    if opts.flavor == Flavor::Clang22 {
+        let (id, _) = types
+            .clang22_push_constant_struct(s, &mut HashMap::new(), 0)
+            .map_err(|reason| {
+                refuse(
+                    reason,
+                    "use the default rules (--rules cbuffer), or plain members in the struct",
+                )
+            })?;
+        symbols.add_exact(&symbol)?;
+        return Ok((symbol, id));
+    }
     let mut member = field.clone();
     member.vk_global = None;
     member.placement = None;
@@ -738,7 +734,6 @@ fn plan_push_constant(
         let fields = types.table.named(made).fields.clone();
         check_struct(&types.table, made, &fields)?;
     }
-    let symbol = names::member_symbol_cow(field).into_owned();
     symbols.add_exact(&symbol)?;
     Ok((symbol, id))
 }
