@@ -1245,6 +1245,68 @@ mod tests {
         );
     }
 
+    /// The push-constant rule follows `-fvk-use-*` as DXC's structured
+    /// buffers do.
+    #[test]
+    fn push_constants_use_the_structured_buffer_rules() {
+        let with = |vk_layout| PlanOptions {
+            vk_layout,
+            ..PlanOptions::new(Target::SpirV, Flavor::Dxc)
+        };
+        assert_eq!(
+            with(VkLayout::Relaxed).push_constant_rules(),
+            RuleSet::RelaxedStd430
+        );
+        assert_eq!(with(VkLayout::Gl).push_constant_rules(), RuleSet::Std430);
+        assert_eq!(
+            with(VkLayout::Scalar).push_constant_rules(),
+            RuleSet::Scalar
+        );
+        assert_eq!(
+            with(VkLayout::Dx).push_constant_rules(),
+            RuleSet::Structured
+        );
+    }
+
+    /// clang-22's push-constant structs: plain when every field is at its
+    /// LLVM alignment and the size a multiple of the largest, packed
+    /// otherwise; bitfields refused by name.
+    #[test]
+    fn clang22_push_constant_structs_pack_as_clang_does() {
+        use cblower_layout::StructTy;
+        let make = |fields: Vec<Field>| {
+            let mut types = PlanTypes::new(Target::SpirV, Flavor::Clang22, false);
+            let s = StructTy::new("PC", fields);
+            let made = types.clang22_push_constant_struct(&s, &mut HashMap::new(), 0);
+            made.map(|(id, size)| (types.table.named_body(id), size))
+        };
+        let f4 = || Field::new("c", Ty::vector(Scalar::Float, 4));
+        let f3 = || Field::new("a", Ty::vector(Scalar::Float, 3));
+        let f = || Field::new("f", Ty::scalar(Scalar::Float));
+        assert_eq!(
+            make(vec![f4(), f3()]),
+            Ok(("{ <4 x float>, <3 x float> }".to_owned(), 32))
+        );
+        assert_eq!(
+            make(vec![f3(), f()]),
+            Ok(("<{ <3 x float>, float }>".to_owned(), 20))
+        );
+        assert_eq!(
+            make(vec![f(), Field::new("b", Ty::scalar(Scalar::Bool))]),
+            Ok(("{ float, i32 }".to_owned(), 8))
+        );
+        let mut bits = Field::new("u", Ty::scalar(Scalar::Uint));
+        bits.bitfields = Some(std::sync::Arc::new(vec![Field::new(
+            "x",
+            Ty::scalar(Scalar::Uint),
+        )]));
+        let refused = make(vec![f(), bits]).unwrap_err();
+        assert!(
+            refused.contains("member `u` of `PC` is a bitfield"),
+            "{refused}"
+        );
+    }
+
     /// D3D's 4096-row limit: the default flavour on DXIL rejects a larger
     /// constant buffer (DXC does); clang-22, SPIR-V and tbuffers do not.
     #[test]
