@@ -1199,3 +1199,54 @@ fn cblower_refuses_what_clang22_refuses_for_a_triple() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The push-constant blocks (issue #15 item 5) appended after generated
+/// cases: `--rules clang-22` must give clang-22's `@pc` global and its
+/// `%struct.*` types line for line (plain and packed structs, 3-element
+/// vectors, matrices, `bool`, arrays, nested and base structs).
+const PUSH_CONSTANT_EXTRAS: [&str; 3] = [
+    "struct PushInner { float a; float2 b; };\n\
+     struct PushPC { float4 tint; float scale; float3 v; bool b; float2x3 m; PushInner i; PushInner arr[2]; };\n\
+     [[vk::push_constant]] PushPC pc;\n",
+    "struct PushBase { float3 a; };\n\
+     struct PushPC : PushBase { float b; double2 d; int3 c[2]; };\n\
+     [[vk::push_constant]] PushPC pc;\n",
+    "struct PushPC { float4 c; float3 a; float4x4 m; bool4 flags; };\n\
+     [[vk::push_constant]] PushPC pc;\n",
+];
+
+/// The lines of a module that describe push-constant blocks.
+fn push_constant_lines(ll: &str) -> Vec<&str> {
+    ll.lines()
+        .filter(|l| l.starts_with("%struct.Push") || l.contains("addrspace(13)"))
+        .collect()
+}
+
+#[test]
+fn push_constant_blocks_match_clang22() {
+    let dir = tools::scratch_dir("push-constants");
+    let cases: Vec<Case> = (0..)
+        .map(|i| {
+            generate(
+                DEFAULT_SEED.wrapping_add(0x9C00 + i),
+                &GenOptions::default(),
+            )
+        })
+        .filter(|c| !c.native16)
+        .take(PUSH_CONSTANT_EXTRAS.len())
+        .collect();
+    for (case, extra) in cases.iter().zip(PUSH_CONSTANT_EXTRAS) {
+        let clang = tools::clang_ir_with(case, extra, Target::SpirV, &dir)
+            .unwrap_or_else(|e| panic!("clang-22 rejected case {:#x}: {e}", case.seed));
+        let ours = tools::cblower_ir_with(case, extra, Target::SpirV, Rules::Clang22, &dir)
+            .unwrap_or_else(|e| panic!("cblower rejected case {:#x}: {e}", case.seed));
+        let want = push_constant_lines(&clang);
+        assert!(
+            want.len() >= 2,
+            "clang-22 emitted no push constant:\n{clang}"
+        );
+        assert_eq!(want, push_constant_lines(&ours), "case {:#x}", case.seed);
+        compare_lowering(&clang, &ours).unwrap_or_else(|e| panic!("case {:#x}: {e}", case.seed));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -110,6 +110,16 @@ pub enum ProgramError {
         /// The symbol.
         name: String,
     },
+    /// A `[[vk::push_constant]]` block cblower cannot emit as asked.
+    #[error("push-constant block `{name}`: {reason}")]
+    PushConstant {
+        /// The global's name.
+        name: String,
+        /// What is wrong (naming the member when one is at fault).
+        reason: String,
+        /// How to fix it.
+        fix: String,
+    },
     /// The default flavour's invariant broke: a bug in cblower.
     #[error("layout type {ty}: element {element} should be at byte {intended} but LLVM's data layout puts it at {llvm}")]
     OffsetMismatch {
@@ -159,6 +169,7 @@ impl ProgramError {
             ProgramError::TripleTargetMismatch { .. } => {
                 "plan for the triple's own target (`TargetTriple::target`)".into()
             }
+            ProgramError::PushConstant { fix, .. } => fix.clone(),
             ProgramError::CBufferTooLarge { .. } => {
                 "split the buffer in two or shrink its arrays (or use a structured buffer)".into()
             }

@@ -45,7 +45,7 @@ pub struct EffectiveDecl<'a> {
     /// For a filtered declaration, the source index of each kept member.
     kept: Option<Vec<usize>>,
     /// `[[vk::push_constant]]` members left out (SPIR-V `$Globals`).
-    push_constants: Vec<Arc<str>>,
+    push_constants: Vec<Field>,
 }
 
 impl<'a> EffectiveDecl<'a> {
@@ -65,7 +65,7 @@ impl<'a> EffectiveDecl<'a> {
 
     /// The `[[vk::push_constant]]` globals left out of this `$Globals`
     /// (SPIR-V only): the push-constant block is not a buffer member.
-    pub fn push_constants(&self) -> &[Arc<str>] {
+    pub fn push_constants(&self) -> &[Field] {
         &self.push_constants
     }
 
@@ -134,7 +134,7 @@ pub fn effective_decl(decl: &BufferDecl, rules: RuleSet, target: Target) -> Effe
         .members
         .iter()
         .filter(|m| dropped(m) && m.vk_global == Some(VkGlobal::PushConstant))
-        .map(|m| m.name.clone())
+        .cloned()
         .collect();
     EffectiveDecl {
         decl: Cow::Owned(filtered),

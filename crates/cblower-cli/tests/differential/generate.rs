@@ -170,6 +170,26 @@ impl Gen<'_> {
         }
     }
 
+    /// Whether struct `s` (its base and nested structs included) has only
+    /// members whose clang-22 push-constant layout cblower reproduces.
+    fn push_constant_reproducible(&self, s: usize, depth: usize) -> bool {
+        fn ty_ok(g: &Gen, ty: &Ty, depth: usize) -> bool {
+            match ty {
+                Ty::Scalar(_) | Ty::Vector(..) | Ty::Matrix(..) => true,
+                Ty::Array(elem, n) => *n > 0 && ty_ok(g, elem, depth),
+                Ty::Struct(i) => g.push_constant_reproducible(*i, depth + 1),
+                _ => false,
+            }
+        }
+        let def = &self.case.structs[s];
+        depth < 32
+            && !def.fields.is_empty()
+            && def
+                .base
+                .is_none_or(|b| self.push_constant_reproducible(b, depth + 1))
+            && def.fields.iter().all(|(_, t)| ty_ok(self, t, depth))
+    }
+
     /// One to four bitfields of integer types, sometimes unnamed, sometimes
     /// followed by an unnamed `: 0` that closes DXC's storage unit.
     fn bitfields(&mut self) -> Vec<(String, Ty)> {
@@ -389,10 +409,17 @@ impl Gen<'_> {
                             && !self.case.structs.is_empty()
                             && self.rng.chance(50)
                         {
-                            self.push_constant = true;
-                            vk_global = Some(VkGlobal::PushConstant);
-                            ty =
-                                Ty::Struct(self.rng.below(self.case.structs.len() as u32) as usize);
+                            let s = self.rng.below(self.case.structs.len() as u32) as usize;
+                            ty = Ty::Struct(s);
+                            // `--rules clang-22` refuses push-constant
+                            // structs with bitfields or members that hold
+                            // no data (it does not reproduce clang-22's
+                            // layout of those): such a struct stays an
+                            // ordinary global here.
+                            if self.push_constant_reproducible(s, 0) {
+                                self.push_constant = true;
+                                vk_global = Some(VkGlobal::PushConstant);
+                            }
                         } else {
                             vk_global = Some(VkGlobal::SpecConstant(self.rng.below(8)));
                             ty = Ty::Scalar(*self.rng.pick(&[

@@ -6,7 +6,8 @@
 //! 1. every named struct of the plan's type table, in the order the plan
 //!    named them, then their bodies (other types are made on first use;
 //!    LLVM uniques them as the table interns them);
-//! 2. per buffer, the handle global, the member globals, the name string
+//! 2. per buffer, the push-constant globals planned before it, the handle
+//!    global, the member globals, the name string
 //!    and the init function with its handle intrinsic;
 //! 3. the name strings of the `ConstantBuffer<T>` arrays, the global
 //!    constructor, the arrays' handle intrinsics, `!hlsl.cbs` and
@@ -22,7 +23,9 @@
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use cblower_program::plan::{PlanRepr, PlannedArray, PlannedBuffer, Prim, TypeDef, TypeId};
+use cblower_program::plan::{
+    PlanRepr, PlannedArray, PlannedBuffer, Prim, TypeDef, TypeId, PUSH_CONSTANT_ADDRESS_SPACE,
+};
 use inkwell::context::Context;
 use inkwell::module::{Linkage as InkLinkage, Module};
 use inkwell::types::BasicTypeEnum;
@@ -82,10 +85,12 @@ pub fn build_plan<'ctx>(
         flavor: plan.flavor,
     };
     let mut strings: HashMap<String, GlobalValue<'ctx>> = HashMap::new();
-    for buffer in &plan.buffers {
+    for (i, buffer) in plan.buffers.iter().enumerate() {
+        b.push_constants(i)?;
         let emitted = b.buffer(buffer, &mut strings)?;
         out.buffers.push(emitted);
     }
+    b.push_constants(plan.buffers.len())?;
     let mut array_strings = Vec::with_capacity(plan.arrays.len());
     for a in &plan.arrays {
         array_strings.push(b.name_string(&a.string, &a.decl().name, &mut strings)?);
@@ -174,6 +179,9 @@ fn check_names_free(
     for a in plan.arrays.iter().filter(|a| a.owns_string) {
         global_free(&a.string)?;
     }
+    for p in &plan.push_constants {
+        global_free(&p.symbol)?;
+    }
     if let Some(ctor) = &plan.ctor {
         global_free(ctor)?;
     }
@@ -220,7 +228,22 @@ impl<'ctx> Builder<'ctx, '_, '_, '_> {
                 .iter()
                 .map(|&e| self.raw(e))
                 .collect::<Result<Vec<_>, _>>()?;
-            self.raw(id)?.set_struct_body(&elems, true)?;
+            let packed = table.named(id).packed;
+            self.raw(id)?.set_struct_body(&elems, packed)?;
+        }
+        Ok(())
+    }
+
+    /// The globals of the push-constant blocks that come before buffer `i`.
+    fn push_constants(&mut self, i: usize) -> Result<(), EmitError> {
+        for p in self.plan.push_constants_before(i) {
+            let ty = self.raw(p.ty)?;
+            let global = RawGlobal::add(self.module, ty, &p.symbol, PUSH_CONSTANT_ADDRESS_SPACE)?;
+            expect_name("global", &p.symbol, &global.name())?;
+            global.set_linkage(Linkage::External);
+            global.set_hidden();
+            global.set_externally_initialized();
+            global.set_alignment(1);
         }
         Ok(())
     }

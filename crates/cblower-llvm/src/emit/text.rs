@@ -14,7 +14,7 @@ use std::fmt::Write as _;
 use std::io::{self, Write};
 
 use cblower_program::plan::syntax::{i32_operand, name, push_escaped, push_name};
-use cblower_program::plan::{EmissionPlan, Flavor};
+use cblower_program::plan::{EmissionPlan, Flavor, PUSH_CONSTANT_ADDRESS_SPACE};
 use cblower_program::{HandleBinding, Target};
 
 /// Why the text writer cannot write a plan.
@@ -78,12 +78,19 @@ impl TextWriter<'_, '_> {
     }
 
     fn write_types(&self, out: &mut dyn Write, line: &mut String) -> io::Result<()> {
-        let order = self.plan.types.finder_order(
-            self.plan
-                .buffers
+        // The roots in the order of the globals that use them.
+        let plan = self.plan;
+        let order = plan.types.finder_order(
+            plan.buffers
                 .iter()
-                .map(|b| b.handle_type)
-                .chain(self.plan.arrays.iter().map(|a| a.handle_type)),
+                .enumerate()
+                .flat_map(|(i, b)| {
+                    plan.push_constants_before(i)
+                        .map(|p| p.ty)
+                        .chain(std::iter::once(b.handle_type))
+                })
+                .chain(plan.push_constants_before(plan.buffers.len()).map(|p| p.ty))
+                .chain(plan.arrays.iter().map(|a| a.handle_type)),
         );
         if order.is_empty() {
             return Ok(());
@@ -101,7 +108,10 @@ impl TextWriter<'_, '_> {
     }
 
     fn write_globals(&self, out: &mut dyn Write, line: &mut String) -> io::Result<()> {
-        if self.plan.buffers.is_empty() && self.plan.arrays.is_empty() {
+        if self.plan.buffers.is_empty()
+            && self.plan.arrays.is_empty()
+            && self.plan.push_constants.is_empty()
+        {
             return Ok(());
         }
         out.write_all(b"\n")?;
@@ -109,7 +119,8 @@ impl TextWriter<'_, '_> {
             " = external hidden addrspace({}) ",
             self.plan.target.constant_address_space()
         );
-        for b in &self.plan.buffers {
+        for (i, b) in self.plan.buffers.iter().enumerate() {
+            self.write_push_constants(out, line, i)?;
             line.clear();
             push_name(line, '@', &b.handle);
             line.push_str(" = global ");
@@ -138,6 +149,7 @@ impl TextWriter<'_, '_> {
                 out.write_all(line.as_bytes())?;
             }
         }
+        self.write_push_constants(out, line, self.plan.buffers.len())?;
         for a in self.plan.arrays.iter().filter(|a| a.owns_string) {
             line.clear();
             push_name(line, '@', &a.string);
@@ -159,6 +171,26 @@ impl TextWriter<'_, '_> {
             line.push_str("@llvm.global_ctors = appending global [1 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 65535, ptr ");
             push_name(line, '@', ctor);
             line.push_str(", ptr null }]\n");
+            out.write_all(line.as_bytes())?;
+        }
+        Ok(())
+    }
+
+    /// The globals of the push-constant blocks that come before buffer `i`.
+    fn write_push_constants(
+        &self,
+        out: &mut dyn Write,
+        line: &mut String,
+        i: usize,
+    ) -> io::Result<()> {
+        for p in self.plan.push_constants_before(i) {
+            line.clear();
+            push_name(line, '@', &p.symbol);
+            let _ = writeln!(
+                line,
+                " = external hidden addrspace({PUSH_CONSTANT_ADDRESS_SPACE}) externally_initialized global {}, align 1",
+                self.plan.types.text(p.ty)
+            );
             out.write_all(line.as_bytes())?;
         }
         Ok(())

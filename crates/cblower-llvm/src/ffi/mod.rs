@@ -412,6 +412,12 @@ impl<'ctx> RawGlobal<'ctx> {
         unsafe { c::LLVMSetAlignment(self.raw, bytes) };
     }
 
+    /// `externally_initialized` (a push-constant block: the host writes it).
+    pub(crate) fn set_externally_initialized(self) {
+        // SAFETY: `self` is a global variable of a live module.
+        unsafe { c::LLVMSetExternallyInitialized(self.raw, 1) };
+    }
+
     /// `constant` instead of `global`.
     pub(crate) fn set_constant(self, constant: bool) {
         // SAFETY: `self` is a global variable of a live module.

@@ -114,13 +114,6 @@ pub enum EmitWarning {
         /// The member's name.
         member: String,
     },
-    /// On SPIR-V a `[[vk::push_constant]]` global is not a `$Globals`
-    /// member, and cblower does not emit the push-constant block itself
-    /// (clang-22 emits an `addrspace(13)` global for it).
-    PushConstantNotEmitted {
-        /// The global's name.
-        name: String,
-    },
 }
 
 impl std::fmt::Display for EmitWarning {
@@ -138,10 +131,6 @@ impl std::fmt::Display for EmitWarning {
             EmitWarning::EmptyBufferSkipped { buffer } => write!(
                 f,
                 "`{buffer}` stores no members; clang-22 emits nothing for it (not even its handle)"
-            ),
-            EmitWarning::PushConstantNotEmitted { name } => write!(
-                f,
-                "`{name}` is a `[[vk::push_constant]]` block: on SPIR-V it is not a `$Globals` member, and cblower does not emit it (clang-22 emits it as an `addrspace(13)` global)"
             ),
             EmitWarning::FilteredArrayElement { buffer, member } => write!(
                 f,
@@ -246,6 +235,20 @@ impl PlanOptions {
         }
     }
 
+    /// The rule set a `[[vk::push_constant]]` block is laid out with in the
+    /// default flavour: DXC's structured-buffer rule for Vulkan (relaxed
+    /// std430 by default, std430 with `-fvk-use-gl-layout`, the scalar block
+    /// layout with `-fvk-use-scalar-layout`, the FXC structured-buffer rules
+    /// with `-fvk-use-dx-layout`).
+    pub fn push_constant_rules(&self) -> RuleSet {
+        match self.vk_layout {
+            VkLayout::Relaxed => RuleSet::RelaxedStd430,
+            VkLayout::Dx => RuleSet::Structured,
+            VkLayout::Gl => RuleSet::Std430,
+            VkLayout::Scalar => RuleSet::Scalar,
+        }
+    }
+
     /// The layout options constant buffers are laid out with.
     pub fn layout_options(&self) -> LayoutOptions {
         LayoutOptions::new(self.rules()).native_16bit(self.native_16bit)
@@ -341,6 +344,26 @@ impl PlannedBuffer<'_> {
     }
 }
 
+/// A `[[vk::push_constant]]` block (SPIR-V): one global
+/// `@<name> = external hidden addrspace(13) externally_initialized global
+/// %struct.<Type>, align 1`, as clang-22 emits it.
+#[derive(Clone, Debug)]
+pub struct PlannedPushConstant {
+    /// The global's symbol.
+    pub symbol: String,
+    /// Its type: the named struct `%struct.<Type>` (explicit padding, laid
+    /// out by the push-constant rules).
+    pub ty: TypeId,
+    /// The global comes right before the handle of buffer number `before`
+    /// of [`EmissionPlan::buffers`] (after all of them when it is their
+    /// count): where clang-22 puts it when the block is declared after the
+    /// `cbuffer`s.
+    pub before: usize,
+}
+
+/// The address space of push constants on SPIR-V (`PushConstant` storage).
+pub const PUSH_CONSTANT_ADDRESS_SPACE: u32 = 13;
+
 /// A module flag: `!{i32 1, !"<key>", i32 <value>}` (behaviour `Error`).
 pub type ModuleFlag = (&'static str, u32);
 
@@ -381,6 +404,8 @@ pub struct EmissionPlan<'a> {
     pub triple: TargetTriple,
     /// The arrays of `ConstantBuffer<T>`, in order ([`PlannedArray`]).
     pub arrays: Vec<PlannedArray<'a>>,
+    /// The `[[vk::push_constant]]` blocks (SPIR-V), in order.
+    pub push_constants: Vec<PlannedPushConstant>,
     /// The global constructor's name, when there is one.
     pub ctor: Option<String>,
     /// What the caller should know, in the order found.
@@ -413,6 +438,12 @@ impl EmissionPlan<'_> {
     /// The module flags (see [`module_flags`]).
     pub fn module_flags(&self) -> Vec<ModuleFlag> {
         module_flags(self.native_16bit)
+    }
+
+    /// The push-constant blocks whose globals come right before buffer
+    /// `i`'s (`i == buffers.len()`: after every buffer).
+    pub fn push_constants_before(&self, i: usize) -> impl Iterator<Item = &PlannedPushConstant> {
+        self.push_constants.iter().filter(move |p| p.before == i)
     }
 }
 
@@ -495,11 +526,15 @@ pub fn plan_module<'a>(
     let mut buffers = Vec::new();
     let mut pending_arrays = Vec::new();
     let mut checked = 0;
+    let mut push_constants = Vec::new();
     let mut layout_names = names::LayoutStructNames::new(inputs.iter().map(|i| i.decl.decl()));
     for (index, input) in inputs.into_iter().enumerate() {
-        for name in input.decl.push_constants() {
-            warnings.push(EmitWarning::PushConstantNotEmitted {
-                name: name.to_string(),
+        for field in input.decl.push_constants() {
+            let (symbol, ty) = plan_push_constant(field, opts, &mut types, &mut symbols)?;
+            push_constants.push(PlannedPushConstant {
+                symbol,
+                ty,
+                before: buffers.len(),
             });
         }
         let layout = match input.layout {
@@ -631,9 +666,76 @@ pub fn plan_module<'a>(
         buffers,
         triple,
         arrays,
+        push_constants,
         ctor,
         warnings,
     })
+}
+
+/// Plans the global of the `[[vk::push_constant]]` block `field`: its
+/// symbol and its struct type, laid out by [`PlanOptions::push_constant_rules`].
+fn plan_push_constant(
+    field: &cblower_layout::Field,
+    opts: &PlanOptions,
+    types: &mut PlanTypes,
+    symbols: &mut SymbolTable,
+) -> Result<(String, TypeId), ProgramError> {
+    let refuse = |reason: String, fix: &str| ProgramError::PushConstant {
+        name: field.name.to_string(),
+        reason,
+        fix: fix.to_owned(),
+    };
+    let Ty::Struct(s) = &field.ty else {
+        return Err(refuse(
+            "a push-constant block must be a struct (DXC requires one)".into(),
+            "declare a struct and make the push-constant global of that type",
+        ));
+    };
+    let symbol = names::member_symbol_cow(field).into_owned();
+    if opts.flavor == Flavor::Clang22 {
+        let (id, _) = types
+            .clang22_push_constant_struct(s, &mut HashMap::new(), 0)
+            .map_err(|reason| {
+                refuse(
+                    reason,
+                    "use the default rules (--rules cbuffer), or plain members in the struct",
+                )
+            })?;
+        symbols.add_exact(&symbol)?;
+        return Ok((symbol, id));
+    }
+    let mut member = field.clone();
+    member.vk_global = None;
+    member.placement = None;
+    let decl = BufferDecl {
+        name: field.name.clone(),
+        kind: BufferKind::CBuffer,
+        binding: None,
+        element_type: None,
+        array_len: None,
+        members: vec![member],
+        namespace: None,
+    };
+    let rules = opts.push_constant_rules();
+    let layout = layout_buffer(
+        &decl,
+        LayoutOptions::new(rules).native_16bit(opts.native_16bit),
+    )
+    .map_err(|e| refuse(format!("cannot be laid out: {e}"), "change its struct"))?;
+    let Some(m) = layout.members().next() else {
+        return Err(refuse(
+            "its struct stores nothing".into(),
+            "give its struct a member",
+        ));
+    };
+    let name = format!("struct.{}", names::struct_type_name(s));
+    let (id, made) = types.push_constant_struct(&name, &m.layout_type().node)?;
+    for &made in &made {
+        let fields = types.table.named(made).fields.clone();
+        check_struct(&types.table, made, &fields)?;
+    }
+    symbols.add_exact(&symbol)?;
+    Ok((symbol, id))
 }
 
 /// The distinct member types of a plan.
@@ -1140,6 +1242,68 @@ mod tests {
         assert_eq!(
             with(Target::SpirV, Flavor::Clang22, VkLayout::Scalar).rules(),
             RuleSet::Clang22(Clang22Target::SpirV)
+        );
+    }
+
+    /// The push-constant rule follows `-fvk-use-*` as DXC's structured
+    /// buffers do.
+    #[test]
+    fn push_constants_use_the_structured_buffer_rules() {
+        let with = |vk_layout| PlanOptions {
+            vk_layout,
+            ..PlanOptions::new(Target::SpirV, Flavor::Dxc)
+        };
+        assert_eq!(
+            with(VkLayout::Relaxed).push_constant_rules(),
+            RuleSet::RelaxedStd430
+        );
+        assert_eq!(with(VkLayout::Gl).push_constant_rules(), RuleSet::Std430);
+        assert_eq!(
+            with(VkLayout::Scalar).push_constant_rules(),
+            RuleSet::Scalar
+        );
+        assert_eq!(
+            with(VkLayout::Dx).push_constant_rules(),
+            RuleSet::Structured
+        );
+    }
+
+    /// clang-22's push-constant structs: plain when every field is at its
+    /// LLVM alignment and the size a multiple of the largest, packed
+    /// otherwise; bitfields refused by name.
+    #[test]
+    fn clang22_push_constant_structs_pack_as_clang_does() {
+        use cblower_layout::StructTy;
+        let make = |fields: Vec<Field>| {
+            let mut types = PlanTypes::new(Target::SpirV, Flavor::Clang22, false);
+            let s = StructTy::new("PC", fields);
+            let made = types.clang22_push_constant_struct(&s, &mut HashMap::new(), 0);
+            made.map(|(id, size)| (types.table.named_body(id), size))
+        };
+        let f4 = || Field::new("c", Ty::vector(Scalar::Float, 4));
+        let f3 = || Field::new("a", Ty::vector(Scalar::Float, 3));
+        let f = || Field::new("f", Ty::scalar(Scalar::Float));
+        assert_eq!(
+            make(vec![f4(), f3()]),
+            Ok(("{ <4 x float>, <3 x float> }".to_owned(), 32))
+        );
+        assert_eq!(
+            make(vec![f3(), f()]),
+            Ok(("<{ <3 x float>, float }>".to_owned(), 20))
+        );
+        assert_eq!(
+            make(vec![f(), Field::new("b", Ty::scalar(Scalar::Bool))]),
+            Ok(("{ float, i32 }".to_owned(), 8))
+        );
+        let mut bits = Field::new("u", Ty::scalar(Scalar::Uint));
+        bits.bitfields = Some(std::sync::Arc::new(vec![Field::new(
+            "x",
+            Ty::scalar(Scalar::Uint),
+        )]));
+        let refused = make(vec![f(), bits]).unwrap_err();
+        assert!(
+            refused.contains("member `u` of `PC` is a bitfield"),
+            "{refused}"
         );
     }
 

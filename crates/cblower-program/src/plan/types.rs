@@ -29,10 +29,10 @@ use std::rc::Rc;
 
 use std::sync::Arc;
 
-use cblower_layout::{BufferLayout, Node, NodeKind, Scalar, Ty};
+use cblower_layout::{BufferLayout, Node, NodeKind, Scalar, Storage, StructTy, Ty};
 
 use super::data_layout::VectorAligns;
-use super::names::{struct_identity, struct_type_name};
+use super::names::{struct_identity, struct_type_name, without_template_arguments};
 use super::struct_cache::StructCache;
 use super::syntax::push_name;
 use super::Flavor;
@@ -134,6 +134,9 @@ pub struct NamedStruct {
     pub fields: Vec<PlanField>,
     /// LLVM's offset of each element (packed: the running sum of alloc sizes).
     pub elem_offsets: Vec<u64>,
+    /// `<{ ... }>`; only clang-22's push-constant structs may be plain
+    /// `{ ... }` (see [`TypeTable::set_natural_body`]).
+    pub packed: bool,
 }
 
 impl NamedStruct {
@@ -406,6 +409,7 @@ impl TypeTable {
             field_offsets: Vec::new(),
             fields: Vec::new(),
             elem_offsets: Vec::new(),
+            packed: true,
         });
         let id = self.push(TypeDef::Named(n), text, (0, 0));
         self.named_ids.push(id);
@@ -437,6 +441,55 @@ impl TypeTable {
         s.elem_offsets = elem_offsets;
     }
 
+    /// Sets a named struct's elements as a plain (not packed) LLVM struct:
+    /// each element at the next multiple of its ABI alignment, the size
+    /// rounded up to the largest. Its one field per element is at the
+    /// offsets LLVM computes.
+    pub fn set_natural_body(&mut self, id: TypeId, elems: Vec<TypeId>, size: u64) {
+        let mut elem_offsets = Vec::with_capacity(elems.len());
+        let mut at: u64 = 0;
+        let mut max_align = 1;
+        for &e in &elems {
+            let align = self.abi_align(e);
+            max_align = max_align.max(align);
+            at = at.next_multiple_of(align);
+            elem_offsets.push(at);
+            at += self.alloc_size(e);
+        }
+        at = at.next_multiple_of(max_align);
+        self.sizes[id.0 as usize] = (at, at);
+        let s = self.named_mut(id);
+        s.field_offsets = elem_offsets.clone();
+        s.elems = elems;
+        s.size = size;
+        s.elem_offsets = elem_offsets;
+        s.packed = false;
+    }
+
+    /// LLVM's ABI alignment of `id` under the SPIR-V data layout (a vector's
+    /// is its size rounded up to a power of two, as every `v` entry of that
+    /// layout and LLVM's default give).
+    pub fn abi_align(&self, id: TypeId) -> u64 {
+        match &self.defs[id.0 as usize] {
+            TypeDef::Prim(p) => p.bytes(),
+            TypeDef::Vector { elem, len } => (elem.bytes() * u64::from(*len)).next_power_of_two(),
+            TypeDef::Array { elem, .. } => self.abi_align(*elem),
+            TypeDef::Named(n) => {
+                let s = &self.named[*n as usize];
+                if s.packed {
+                    1
+                } else {
+                    s.elems
+                        .iter()
+                        .map(|&e| self.abi_align(e))
+                        .max()
+                        .unwrap_or(1)
+                }
+            }
+            TypeDef::Packed(_) | TypeDef::Padding(_) | TypeDef::Handle(_) => 1,
+        }
+    }
+
     /// Named struct `id`.
     ///
     /// # Panics
@@ -457,7 +510,12 @@ impl TypeTable {
 
     /// `<{ ... }>`, a named struct's body as the type section prints it.
     pub fn named_body(&self, id: TypeId) -> String {
-        format!("<{}>", self.body_text(&self.named(id).elems))
+        let s = self.named(id);
+        if s.packed {
+            format!("<{}>", self.body_text(&s.elems))
+        } else {
+            self.body_text(&s.elems)
+        }
     }
 
     /// The named structs in the order LLVM's `TypeFinder` meets them when it
@@ -504,6 +562,9 @@ pub struct PlanTypes {
     flavor: Flavor,
     native_16bit: bool,
     structs: StructCache<TypeId>,
+    /// Put before every user struct's name: `struct.` while a push-constant
+    /// block's types are made (Clang's name for a record outside a buffer).
+    struct_prefix: &'static str,
     /// Named structs in the order their bodies were set (`!hlsl.layouts`).
     pub created: Vec<TypeId>,
 }
@@ -516,6 +577,7 @@ impl PlanTypes {
             flavor,
             native_16bit,
             structs: StructCache::default(),
+            struct_prefix: "",
             created: Vec::new(),
         }
     }
@@ -622,6 +684,7 @@ impl PlanTypes {
                     Some(s) => (struct_identity(s), struct_type_name(s)),
                     None => (name.to_string(), name.to_string()),
                 };
+                let llvm_name = format!("{}{llvm_name}", self.struct_prefix);
                 let id = self.user_struct(&identity, &llvm_name, node)?;
                 if let Some(s) = source {
                     self.structs.remember_source(s, id);
@@ -763,6 +826,156 @@ impl PlanTypes {
         let (id, _) = self.named_struct(llvm_name, node, true)?;
         self.structs.remember_name(key, id);
         Ok(id)
+    }
+
+    /// The type of a `[[vk::push_constant]]` block whose struct is laid
+    /// out as `node` (under the push-constant rules), named `name`. The
+    /// structs it uses get types of their own, never shared with those of
+    /// the constant buffers (they are laid out by other rules); the ids
+    /// made are returned after the block's.
+    pub fn push_constant_struct(
+        &mut self,
+        name: &str,
+        node: &Node,
+    ) -> Result<(TypeId, Vec<TypeId>), ProgramError> {
+        let cbuffer_structs = std::mem::take(&mut self.structs);
+        let first = self.created.len();
+        self.struct_prefix = "struct.";
+        let made = self.named_struct(name, node, true);
+        self.struct_prefix = "";
+        self.structs = cbuffer_structs;
+        let (id, _) = made?;
+        Ok((id, self.created.drain(first..).collect()))
+    }
+
+    /// clang-22's type of a `[[vk::push_constant]]` block of struct `s`:
+    /// `%struct.<Name>` whose fields follow each other with no padding
+    /// (an HLSL record outside a buffer: every field aligned to 1, a vector
+    /// as many bytes as LLVM allocates for it, 16 for a `float3`, `bool`
+    /// 4 bytes, a matrix a flat array of its components), packed unless
+    /// every field sits at a multiple of its LLVM alignment and the size is
+    /// a multiple of the largest (Clang's record lowering rule); a base
+    /// struct is the first element. What clang lays out in ways cblower does
+    /// not reproduce (bitfields, empty structs) is refused with the member's
+    /// name, and so are resources. Returns the type and its size.
+    pub fn clang22_push_constant_struct(
+        &mut self,
+        s: &StructTy,
+        done: &mut HashMap<String, (TypeId, u64)>,
+        depth: usize,
+    ) -> Result<(TypeId, u64), String> {
+        let name = format!("struct.{}", without_template_arguments(&s.name));
+        if let Some(&made) = done.get(&name) {
+            return Ok(made);
+        }
+        if depth > 64 {
+            return Err(format!("struct `{}` nests too deeply", s.name));
+        }
+        let id = self.table.new_named(&name);
+        let mut elems = Vec::new();
+        let mut offsets = Vec::new();
+        let mut size = 0;
+        // A base struct is the first element, of its own type.
+        if let Some(base) = &s.base {
+            let (ty, bytes) = self.clang22_push_constant_struct(base, done, depth + 1)?;
+            elems.push(ty);
+            offsets.push(0);
+            size = bytes;
+        }
+        for f in &s.fields {
+            if f.bitfields.is_some() {
+                return Err(format!(
+                    "member `{}` of `{}` is a bitfield, whose clang-22 layout cblower does not reproduce",
+                    f.name, s.name
+                ));
+            }
+            if matches!(f.ty, Ty::Resource(_)) {
+                return Err(format!(
+                    "member `{}` of `{}` is a resource, which a push-constant block cannot hold",
+                    f.name, s.name
+                ));
+            }
+            if f.storage != Storage::Buffer {
+                continue;
+            }
+            if f.ty.is_unstored() {
+                return Err(format!(
+                    "member `{}` of `{}` holds no data (an empty struct or a zero-length array), whose clang-22 layout cblower does not reproduce",
+                    f.name, s.name
+                ));
+            }
+            let (ty, bytes) = self.clang22_type(&f.ty, &f.name, done, depth)?;
+            elems.push(ty);
+            offsets.push(size);
+            size += bytes;
+        }
+        if elems.is_empty() {
+            return Err(format!(
+                "struct `{}` is empty, whose clang-22 layout cblower does not reproduce",
+                s.name
+            ));
+        }
+        let mut max_align = 1;
+        let mut natural = true;
+        for (&e, &at) in elems.iter().zip(&offsets) {
+            let align = self.table.abi_align(e);
+            max_align = max_align.max(align);
+            natural &= at % align == 0;
+        }
+        natural &= size % max_align == 0;
+        if natural {
+            self.table.set_natural_body(id, elems, size);
+        } else {
+            self.table.set_body(id, elems, size, offsets, Vec::new());
+        }
+        self.created.push(id);
+        done.insert(name, (id, size));
+        Ok((id, size))
+    }
+
+    /// clang-22's LLVM type of a push-constant field, and its size.
+    fn clang22_type(
+        &mut self,
+        ty: &Ty,
+        member: &str,
+        done: &mut HashMap<String, (TypeId, u64)>,
+        depth: usize,
+    ) -> Result<(TypeId, u64), String> {
+        Ok(match ty {
+            Ty::Scalar(s) => {
+                let p = self.scalar(*s);
+                (self.table.prim(p), p.bytes())
+            }
+            Ty::Vector { scalar, len } => {
+                // clang-22 sizes a vector as LLVM allocates it (a `float3`
+                // is 16 bytes), aligned to its component.
+                let v = self.table.vector(self.scalar(*scalar), *len);
+                (v, self.table.alloc_size(v))
+            }
+            Ty::Matrix {
+                scalar, rows, cols, ..
+            } => {
+                let p = self.scalar(*scalar);
+                let n = u64::from(*rows) * u64::from(*cols);
+                let e = self.table.prim(p);
+                (self.table.array(e, n), p.bytes() * n)
+            }
+            Ty::Array { elem, len, .. } if *len > 0 => {
+                let (e, bytes) = self.clang22_type(elem, member, done, depth + 1)?;
+                (self.table.array(e, *len), bytes * len)
+            }
+            Ty::Array { .. } => {
+                return Err(format!(
+                    "member `{member}` is a zero-length array, whose clang-22 layout cblower does not reproduce"
+                ))
+            }
+            Ty::Struct(s) => self.clang22_push_constant_struct(s, done, depth + 1)?,
+            Ty::Resource(_) => {
+                return Err(format!(
+                    "member `{member}` is a resource, which a push-constant block cannot hold"
+                ))
+            }
+        })
     }
 
     /// `<{ %T }>`, the layout struct of a `ConstantBuffer<T>`, whose one
