@@ -126,6 +126,7 @@ pub fn diagram(root: &Node, limit: u64) -> Diagram {
     for (top, f) in fields.iter().enumerate() {
         walk(&mut d, &mut matrices, &f.name, &f.ty, &f.node, top, 0);
     }
+    matrices.sort_unstable_by_key(|(s, _, _)| *s);
     let mut pads = Vec::new();
     root.try_for_each_padding(&mut |p| {
         if p.offset.get() >= limit {
@@ -138,15 +139,22 @@ pub fn diagram(root: &Node, limit: u64) -> Diagram {
         .into_iter()
         .map(|p| {
             let (start, end) = (p.offset.get(), p.end().get());
-            let inside = matrices
-                .iter()
-                .find(|(s, e, _)| *s <= start && end <= *e && start > *s);
+            // Matrices never overlap, so only the last one starting
+            // before the run can hold it: a binary search keeps a report of
+            // a huge array of matrices linear.
+            let before = matrices.partition_point(|(s, _, _)| *s < start);
+            let inside = before
+                .checked_sub(1)
+                .map(|i| &matrices[i])
+                .filter(|(_, e, _)| end <= *e);
             let cause = match (p.reason, inside) {
                 (PaddingReason::ArrayElement, Some((_, _, MatrixOrder::RowMajor))) => {
                     PadCause::MatrixRow
                 }
                 (PaddingReason::ArrayElement, Some(_)) => PadCause::MatrixColumn,
-                (PaddingReason::ArrayStart, None) if matrices.iter().any(|(s, _, _)| *s == end) => {
+                (PaddingReason::ArrayStart, None)
+                    if matrices.binary_search_by_key(&end, |(s, _, _)| *s).is_ok() =>
+                {
                     PadCause::MatrixStart
                 }
                 (r, _) => PadCause::Layout(r),
@@ -160,7 +168,9 @@ pub fn diagram(root: &Node, limit: u64) -> Diagram {
         .collect();
     d.leaves.sort_by_key(|l| l.offset);
     for leaf in &mut d.leaves {
-        let before = d.pads.iter().find(|p| p.offset + p.size == leaf.offset);
+        // Padding runs are sorted and disjoint, so their ends are sorted too.
+        let i = d.pads.partition_point(|p| p.offset + p.size < leaf.offset);
+        let before = d.pads.get(i).filter(|p| p.offset + p.size == leaf.offset);
         leaf.placed = match before {
             Some(p) => format!("after {} padding", p.cause.label()),
             None if leaf.offset == 0 => "at the start".into(),
