@@ -21,10 +21,14 @@ cbuffer B : register(b2) { float b; };
 // OUT-NEXT: {{.*}}overlaps.hlsl:15:26: error: registers t4000 of `Late` overlap registers t10.. (unbounded) of `All` ({{.*}}overlaps.hlsl:14:27) in space0
 // OUT-NEXT: {{.*}}overlaps.hlsl:17:13: error: registers b2 of `B` overlap registers b2 of `A` ({{.*}}overlaps.hlsl:16:13) in space0
 
+// The front end's overlap warnings are not printed as well: each overlap
+// is reported once, as the command's error.
+// ERR-NOT: warning:
 // ERR: {{.*}}overlaps.hlsl:11:28: error: registers t3 of `Shadow` overlap registers t0..t3 of `Maps` ({{.*}}overlaps.hlsl:10:29) in space0
 // ERR: {{.*}}overlaps.hlsl:15:26: error: registers t4000 of `Late` overlap
 // ERR: {{.*}}overlaps.hlsl:17:13: error: registers b2 of `B` overlap registers b2 of `A`
 // ERR: help: move one of them to free registers or another space
+// ERR-NOT: warning:
 
 // JSON:      "overlaps": [
 // JSON-NEXT:   {

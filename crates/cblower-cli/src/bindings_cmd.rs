@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use clap::{Args, ValueEnum};
 
 use crate::exit::{INPUT_ERROR, SUCCESS};
-use crate::frontend_args::{read_program, use_color, ColorArg, FrontendArgs};
+use crate::frontend_args::{read_program_except, use_color, ColorArg, FrontendArgs};
 use crate::output::write_output;
 use cblower_report::{bindings_html, bindings_json, bindings_text, BindingRow};
 
@@ -47,10 +47,20 @@ pub struct BindingsArgs {
 /// Runs the command; returns the exit code.
 pub fn run(args: &BindingsArgs) -> i32 {
     let err_color = use_color(args.color, std::io::stderr().is_terminal());
-    let program = match read_program(&args.file, &args.frontend, err_color) {
-        Ok(p) => p,
-        Err(code) => return code,
+    // The front end warns about each overlap (other commands go on); here
+    // an overlap is the command's error, printed once below with both
+    // declarations, so its warning is not printed as well.
+    let is_overlap_warning = |program: &cblower_hlsl::Program, d: &cblower_hlsl::Diagnostic| {
+        program.binding_overlaps().iter().any(|o| {
+            let register = program.binding_spans.get(o.second).and_then(|s| s.1);
+            register.is_some() && d.span == register
+        })
     };
+    let program =
+        match read_program_except(&args.file, &args.frontend, err_color, is_overlap_warning) {
+            Ok(p) => p,
+            Err(code) => return code,
+        };
     let locations: Vec<String> = (0..program.bindings.len())
         .map(|i| {
             program

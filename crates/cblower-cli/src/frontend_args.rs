@@ -206,6 +206,18 @@ pub(crate) fn read_program(
     frontend: &FrontendArgs,
     err_color: bool,
 ) -> Result<std::mem::ManuallyDrop<Program>, i32> {
+    read_program_except(file, frontend, err_color, |_, _| false)
+}
+
+/// [`read_program`], but the warnings for which `reported_later` is true
+/// are not printed (the command reports them itself, e.g. `bindings` turns
+/// register overlaps into errors).
+pub(crate) fn read_program_except(
+    file: &std::path::Path,
+    frontend: &FrontendArgs,
+    err_color: bool,
+    reported_later: impl Fn(&Program, &cblower_hlsl::Diagnostic) -> bool,
+) -> Result<std::mem::ManuallyDrop<Program>, i32> {
     let parsed = if is_stdin(file) {
         match read_stdin() {
             Ok(text) => parse_source("<stdin>", &text, &frontend.options()),
@@ -224,8 +236,10 @@ pub(crate) fn read_program(
             return Err(INPUT_ERROR);
         }
     };
-    if !program.warnings.is_empty() {
-        eprint!("{}", program.warnings.render(&program.sources, err_color));
+    for warning in program.warnings.iter() {
+        if !reported_later(&program, warning) {
+            eprint!("{}", warning.render(&program.sources, err_color));
+        }
     }
     Ok(program)
 }
