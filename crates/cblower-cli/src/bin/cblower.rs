@@ -31,8 +31,12 @@ enum Command {
 
 fn main() -> ExitCode {
     let mut argv: Vec<std::ffi::OsString> = std::env::args_os().collect();
-    if let Some(i) = argv.iter().position(|a| a == "emit-llvm") {
-        let tail = argv.split_off(i + 1);
+    // clang spells `-triple` and `-fspv-target-env=` with one dash; `emit-llvm`
+    // takes them as clang does. Only the subcommand's own arguments are
+    // rewritten: `cblower` has no options of its own before the subcommand
+    // (only `--help`/`--version`), so the subcommand is the first argument.
+    if argv.get(1).is_some_and(|a| a == "emit-llvm") {
+        let tail = argv.split_off(2);
         argv.extend(cblower_cli::emit_cmd::double_dash_clang_flags(tail));
     }
     let cli = match Cli::try_parse_from(argv) {
