@@ -122,11 +122,9 @@ pub fn diagram(root: &Node, limit: u64) -> Diagram {
         limit,
         ..Diagram::default()
     };
-    let mut matrices: Vec<(u64, u64, MatrixOrder)> = Vec::new();
     for (top, f) in fields.iter().enumerate() {
-        walk(&mut d, &mut matrices, &f.name, &f.ty, &f.node, top, 0);
+        walk(&mut d, &f.name, &f.ty, &f.node, top, 0);
     }
-    matrices.sort_unstable_by_key(|(s, _, _)| *s);
     let mut pads = Vec::new();
     root.try_for_each_padding(&mut |p| {
         if p.offset.get() >= limit {
@@ -135,35 +133,13 @@ pub fn diagram(root: &Node, limit: u64) -> Diagram {
         pads.push(p);
         true
     });
+    let causes = PadCauses::new(root);
     d.pads = pads
         .into_iter()
-        .map(|p| {
-            let (start, end) = (p.offset.get(), p.end().get());
-            // Matrices never overlap, so only the last one starting
-            // before the run can hold it: a binary search keeps a report of
-            // a huge array of matrices linear.
-            let before = matrices.partition_point(|(s, _, _)| *s < start);
-            let inside = before
-                .checked_sub(1)
-                .map(|i| &matrices[i])
-                .filter(|(_, e, _)| end <= *e);
-            let cause = match (p.reason, inside) {
-                (PaddingReason::ArrayElement, Some((_, _, MatrixOrder::RowMajor))) => {
-                    PadCause::MatrixRow
-                }
-                (PaddingReason::ArrayElement, Some(_)) => PadCause::MatrixColumn,
-                (PaddingReason::ArrayStart, None)
-                    if matrices.binary_search_by_key(&end, |(s, _, _)| *s).is_ok() =>
-                {
-                    PadCause::MatrixStart
-                }
-                (r, _) => PadCause::Layout(r),
-            };
-            Pad {
-                offset: start,
-                size: end - start,
-                cause,
-            }
+        .map(|p| Pad {
+            offset: p.offset.get(),
+            size: p.size.get(),
+            cause: causes.cause(&p),
         })
         .collect();
     d.leaves.sort_by_key(|l| l.offset);
@@ -180,18 +156,126 @@ pub fn diagram(root: &Node, limit: u64) -> Diagram {
     d
 }
 
+/// Names padding runs for the reports ([`PadCause`]) by finding the
+/// matrix around or after each run in the layout tree: a descent by offset
+/// (binary search among a struct's fields, division by an array's stride),
+/// so classifying a run costs the nesting depth, never the number of
+/// elements before it (a 4 GiB array of matrices is as cheap as one).
+pub struct PadCauses<'a> {
+    root: &'a Node,
+    /// The root's fields by offset: `packoffset` may place them out of
+    /// declaration order.
+    by_offset: Vec<(u64, usize)>,
+}
+
+impl<'a> PadCauses<'a> {
+    /// Prepares the descent for one buffer's root node.
+    pub fn new(root: &'a Node) -> PadCauses<'a> {
+        let mut by_offset: Vec<(u64, usize)> = match &root.kind {
+            NodeKind::Struct { fields, .. } => fields
+                .iter()
+                .enumerate()
+                .map(|(i, f)| (f.node.offset.get(), i))
+                .collect(),
+            _ => Vec::new(),
+        };
+        by_offset.sort_unstable();
+        PadCauses { root, by_offset }
+    }
+
+    /// What the reports call the run `p` (the engine files matrix storage
+    /// under arrays; a matrix's own gaps are named for the matrix).
+    pub fn cause(&self, p: &cblower_layout::Padding) -> PadCause {
+        let (start, end) = (p.offset.get(), p.end().get());
+        let inside = self.matrix_holding(start).filter(|(_, e, _)| end <= *e);
+        match (p.reason, inside) {
+            (PaddingReason::ArrayElement, Some((_, _, MatrixOrder::RowMajor))) => {
+                PadCause::MatrixRow
+            }
+            (PaddingReason::ArrayElement, Some(_)) => PadCause::MatrixColumn,
+            (PaddingReason::ArrayStart, None)
+                if self.matrix_holding(end).is_some_and(|(s, _, _)| s == end) =>
+            {
+                PadCause::MatrixStart
+            }
+            (r, _) => PadCause::Layout(r),
+        }
+    }
+
+    /// The matrix stored as vectors whose bytes include `offset`, as
+    /// (start, end, order); `None` when `offset` is in no such matrix.
+    fn matrix_holding(&self, offset: u64) -> Option<(u64, u64, MatrixOrder)> {
+        let NodeKind::Struct { fields, .. } = &self.root.kind else {
+            return None;
+        };
+        let i = self.by_offset.partition_point(|(o, _)| *o <= offset);
+        // Fields never overlap, so only the last one starting at or before
+        // `offset` can hold it (zero-sized ones are skipped by the size test).
+        let (_, field) = *self.by_offset.get(i.checked_sub(1)?)?;
+        let mut node = &fields.get(field)?.node;
+        // Array elements are one node laid out for element 0; `delta` is how
+        // far the element being descended into sits after it.
+        let mut delta = 0u64;
+        for _ in 0..=MAX_DEPTH {
+            let start = node.offset.get() + delta;
+            if offset < start || offset >= start + node.size.get() {
+                return None;
+            }
+            match &node.kind {
+                NodeKind::Matrix {
+                    order,
+                    repr,
+                    storage,
+                    ..
+                } => {
+                    let vectors = matches!(repr, MatrixStorage::Vectors)
+                        && matches!(storage.kind, NodeKind::Array { .. });
+                    return vectors.then_some((start, start + node.size.get(), *order));
+                }
+                NodeKind::Array {
+                    count,
+                    stride,
+                    element,
+                    ..
+                } => {
+                    let stride = stride.get();
+                    let at = element.offset.get() + delta;
+                    if stride == 0 || offset < at {
+                        return None;
+                    }
+                    let i = (offset - at) / stride;
+                    if i >= *count {
+                        return None;
+                    }
+                    delta += i * stride;
+                    node = element;
+                }
+                NodeKind::Struct { fields, .. } => {
+                    // Nested fields are in offset order; the linear search is
+                    // only a fallback for an order the engine did not keep.
+                    let holds = |f: &&FieldNode| {
+                        let s = f.node.offset.get() + delta;
+                        s <= offset && offset < s + f.node.size.get()
+                    };
+                    let k = fields.partition_point(|f| f.node.offset.get() + delta <= offset);
+                    let found = k
+                        .checked_sub(1)
+                        .and_then(|k| fields.get(k))
+                        .filter(holds)
+                        .or_else(|| fields.iter().find(holds));
+                    node = &found?.node;
+                }
+                NodeKind::Scalar(_) | NodeKind::Vector { .. } => return None,
+            }
+        }
+        None
+    }
+}
+
 /// Longest nesting walked (the layout engine bounds nesting too).
 const MAX_DEPTH: usize = 256;
 
-fn walk(
-    d: &mut Diagram,
-    matrices: &mut Vec<(u64, u64, MatrixOrder)>,
-    path: &str,
-    ty: &Ty,
-    node: &Node,
-    top: usize,
-    depth: usize,
-) {
+fn walk(d: &mut Diagram, path: &str, ty: &Ty, node: &Node, top: usize, depth: usize) {
     if node.offset.get() >= d.limit || depth > MAX_DEPTH {
         return;
     }
@@ -231,7 +315,6 @@ fn walk(
                     } else {
                         'c'
                     };
-                    matrices.push((node.offset.get(), node.end().get(), *order));
                     for i in 0..*count {
                         if let Some(v) = storage.element(i) {
                             parts.push((v.offset.get(), v.end().get(), format!("{path}.{tag}{i}")));
@@ -258,7 +341,7 @@ fn walk(
                         size: e.size.get(),
                     });
                 }
-                walk(d, matrices, &p, elem, &e, top, depth + 1);
+                walk(d, &p, elem, &e, top, depth + 1);
             }
         }
         (NodeKind::Struct { fields, .. }, _) => {
@@ -272,7 +355,7 @@ fn walk(
             }
             for f in fields {
                 let p = format!("{path}.{}", f.name);
-                walk(d, matrices, &p, &f.ty, &f.node, top, depth + 1);
+                walk(d, &p, &f.ty, &f.node, top, depth + 1);
             }
         }
         // An array node whose type is not an array does not occur.
@@ -335,6 +418,61 @@ mod tests {
         assert_eq!((mat.offset, mat.size, mat.parts.len()), (16, 40, 3));
         assert_eq!(mat.placed, "after matrix start padding");
         assert_eq!(d.leaves[3].placed, "after array element padding");
+    }
+
+    /// Each run is named by a descent to the matrix around or after it, not
+    /// by walking every element: a 2^28-element array of matrices under
+    /// std140 (4 GiB, once an out-of-memory abort in the JSON report) names
+    /// its runs at once, and the run right before a matrix is `matrix start`
+    /// even when it is the buffer's last run.
+    #[test]
+    fn pad_causes_descend_by_offset() {
+        let count = 1u64 << 28;
+        let decl = BufferDecl::new(
+            "CB",
+            BufferKind::CBuffer,
+            vec![
+                Field::new("first", Ty::scalar(Scalar::Float)),
+                Field::new(
+                    "ms",
+                    Ty::array(
+                        Ty::matrix(Scalar::Float, 3, 3, MatrixOrder::RowMajor),
+                        count,
+                    ),
+                ),
+                Field::new("x", Ty::vector(Scalar::Float, 3)),
+                Field::new(
+                    "last",
+                    Ty::matrix(Scalar::Float, 4, 4, MatrixOrder::ColumnMajor),
+                ),
+            ],
+        );
+        let layout = layout_buffer(&decl, LayoutOptions::new(RuleSet::Std140)).unwrap();
+        let root = layout.root();
+        let causes = PadCauses::new(root);
+        let pad = |offset: u64, size: u64, reason| cblower_layout::Padding {
+            offset: cblower_layout::Size::bytes(offset),
+            size: cblower_layout::Size::bytes(size),
+            reason,
+        };
+        // `ms` starts at 16; each element is 3 rows of 16 bytes (stride 48).
+        let element = 16 + (count / 2) * 48;
+        let x = 16 + count * 48;
+        let cases = [
+            (pad(4, 12, PaddingReason::ArrayStart), "matrix start"),
+            (
+                pad(element + 12, 4, PaddingReason::ArrayElement),
+                "matrix row",
+            ),
+            (
+                pad(element + 44, 4, PaddingReason::ArrayElement),
+                "matrix row",
+            ),
+            (pad(x + 12, 4, PaddingReason::ArrayStart), "matrix start"),
+        ];
+        for (p, label) in cases {
+            assert_eq!(causes.cause(&p).label(), label, "run at {}", p.offset.get());
+        }
     }
 
     #[test]

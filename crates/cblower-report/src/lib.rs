@@ -466,15 +466,10 @@ fn padding_runs(node: &Node, budget: &mut u64, out: &mut Vec<Padding>) -> bool {
 /// (`matrix_start`, `matrix_column`, `matrix_row`), as the text and HTML
 /// reports name it; the engine files a matrix's storage under arrays.
 fn padding_causes(root: &Node, padding: &[Padding]) -> Vec<Value> {
-    let limit = padding.last().map_or(0, |p| p.end().get());
-    let pads = diagram::diagram(root, limit).pads;
+    let causes = diagram::PadCauses::new(root);
     padding
         .iter()
-        .enumerate()
-        .map(|(i, p)| match pads.get(i) {
-            Some(pad) if pad.offset == p.offset.get() => pad.cause.json_name(),
-            _ => json!(p.reason),
-        })
+        .map(|p| causes.cause(p).json_name())
         .collect()
 }
 
