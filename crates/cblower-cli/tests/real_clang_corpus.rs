@@ -17,6 +17,13 @@
 //! lines are kept). `CBLOWER_CORPUS_FILTER=substring` runs only the shaders
 //! whose file name contains it (the comparison is then limited to them).
 //!
+//! A shader marked `// cblower-test: loop-reduce` has its `-O1` and `-O3`
+//! modules also put through `opt-22 -passes=loop-reduce` (LLVM's loop
+//! strength reduction, which clang's pipeline leaves to the back end) before
+//! lowering: that is how LLVM 22 makes pointers carried around a loop and
+//! stepped by a GEP, also across buffers (`phi` of a `select` of two
+//! cbuffers and the stepped pointer).
+//!
 //! clang's outputs are cached under `target/tmp/real-clang-cache/`, keyed by
 //! a hash of the source and the arguments.
 
@@ -366,6 +373,9 @@ fn check_shader(file: &Path, prelude: &str, work: &Path) -> BTreeMap<String, Str
     let native16 = text
         .lines()
         .any(|l| l.trim() == "// cblower-test: native16");
+    let loop_reduce = text
+        .lines()
+        .any(|l| l.trim() == "// cblower-test: loop-reduce");
     let define = if native16 {
         "#define CBLOWER_NATIVE16\n"
     } else {
@@ -378,7 +388,11 @@ fn check_shader(file: &Path, prelude: &str, work: &Path) -> BTreeMap<String, Str
         let mut modules = Vec::new();
         for stage in STAGES {
             for level in LEVELS {
-                let m = clang(&source, &target.triple(stage), level, native16, &dir);
+                let mut m = clang(&source, &target.triple(stage), level, native16, &dir);
+                if loop_reduce && level != "O0" {
+                    let stem = dir.join(format!("{}.{stage}.{level}", target.name()));
+                    m = m.and_then(|ir| reduce_loops(&ir, &stem));
+                }
                 modules.push((stage, level, m));
             }
         }
@@ -417,6 +431,27 @@ fn check_shader(file: &Path, prelude: &str, work: &Path) -> BTreeMap<String, Str
         }
     }
     outcomes
+}
+
+/// `opt-22 -passes=loop-reduce` on `ir`: LLVM's loop strength reduction
+/// turns indexed accesses in loops into pointers stepped by a GEP in the
+/// loop, the loop-carried pointer phis the passes must lower.
+fn reduce_loops(ir: &str, stem: &Path) -> Result<String, String> {
+    let input = PathBuf::from(format!("{}.pre-lsr.ll", stem.display()));
+    let output = PathBuf::from(format!("{}.lsr.ll", stem.display()));
+    std::fs::write(&input, ir).map_err(|e| format!("harness: {e}"))?;
+    run(
+        &tool("opt"),
+        &[
+            "-S",
+            "-passes=loop-reduce",
+            &input.display().to_string(),
+            "-o",
+            &output.display().to_string(),
+        ],
+    )
+    .map_err(|e| format!("harness: opt-22 -passes=loop-reduce: {e}"))?;
+    std::fs::read_to_string(&output).map_err(|e| format!("harness: {e}"))
 }
 
 fn unreachable_outcomes(target: Target, e: &str) -> Vec<(String, String)> {

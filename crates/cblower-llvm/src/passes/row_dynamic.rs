@@ -40,7 +40,7 @@ use super::row_reader::{row_intrinsic, AggregateReader};
 use super::PassError;
 use crate::ffi::{AccessBuilder, ModuleLayout, RawBuilder, RawType, RawValue};
 
-fn gcd(mut a: i64, mut b: i64) -> i64 {
+pub(super) fn gcd(mut a: i64, mut b: i64) -> i64 {
     a = a.abs();
     b = b.abs();
     while b != 0 {
