@@ -2,8 +2,8 @@
 // 5). On SPIR-V neither is a $Globals member, in both modes, as DXC and
 // clang-22 have it: $Globals holds only g. The push-constant block is its
 // own global, `external hidden addrspace(13) externally_initialized` with
-// `align 1` as clang-22 emits it, right before the $Globals handle (where
-// clang-22 puts a block declared after the cbuffers). Its type
+// `align 1` as clang-22 emits it, where it is declared among the buffers
+// (here after CB; see vk-push-constant-placement.hlsl). Its type
 // %struct.PC has explicit padding and is laid out, in the default mode, by
 // DXC's structured-buffer rule for Vulkan: relaxed std430 by default, std430
 // with -fvk-use-gl-layout, scalar with -fvk-use-scalar-layout, the FXC

@@ -185,6 +185,9 @@ pub struct Program {
     pub sources: SourceMap,
     /// Every named struct defined without errors, in source order.
     pub structs: Vec<StructSpans>,
+    /// Parallel to the members of `$Globals`: how many of `buffers` were
+    /// declared before each (see [`cblower_program::ProgramBuffer::member_order`]).
+    pub globals_order: Vec<usize>,
 }
 
 impl Program {
@@ -198,6 +201,11 @@ impl Program {
                 decl,
                 vk_binding: self.vk_bindings.get(i).copied().flatten(),
                 implicit_order: self.implicit_orders.get(i).copied().unwrap_or_default(),
+                member_order: if decl.kind == cblower_layout::BufferKind::Globals {
+                    &self.globals_order
+                } else {
+                    &[]
+                },
             })
             .collect()
     }
@@ -348,6 +356,7 @@ fn run_here(
                 warnings: diagnostics,
                 sources,
                 structs: l.structs,
+                globals_order: l.globals_order,
             })
         }
         Err(d) => {

@@ -48,6 +48,10 @@ pub struct Lowered {
     pub binding_spans: Vec<(Span, Option<Span>)>,
     /// Every named struct defined without errors, in source order.
     pub structs: Vec<crate::StructSpans>,
+    /// Parallel to the members of `$Globals`: how many of `buffers` were
+    /// declared before each (where a `[[vk::push_constant]]` global sits
+    /// among the buffers).
+    pub globals_order: Vec<usize>,
 }
 
 impl<'a> Lowerer<'a> {
@@ -502,6 +506,7 @@ impl Lowerer<'_> {
             }
             self.global_names.insert(key, decl.name.span);
             self.globals.push((field, decl.name.span));
+            self.out.globals_order.push(self.out.buffers.len());
         }
     }
 

@@ -46,6 +46,9 @@ pub struct EffectiveDecl<'a> {
     kept: Option<Vec<usize>>,
     /// `[[vk::push_constant]]` members left out (SPIR-V `$Globals`).
     push_constants: Vec<Field>,
+    /// Parallel to `push_constants`: each one's index in the source
+    /// declaration.
+    push_constant_sources: Vec<usize>,
 }
 
 impl<'a> EffectiveDecl<'a> {
@@ -55,6 +58,7 @@ impl<'a> EffectiveDecl<'a> {
             decl: Cow::Borrowed(decl),
             kept: None,
             push_constants: Vec::new(),
+            push_constant_sources: Vec::new(),
         }
     }
 
@@ -67,6 +71,12 @@ impl<'a> EffectiveDecl<'a> {
     /// (SPIR-V only): the push-constant block is not a buffer member.
     pub fn push_constants(&self) -> &[Field] {
         &self.push_constants
+    }
+
+    /// The index in the source declaration of push-constant block `i` of
+    /// [`Self::push_constants`].
+    pub fn push_constant_source(&self, i: usize) -> usize {
+        self.push_constant_sources.get(i).copied().unwrap_or(i)
     }
 
     /// The index in the source declaration of member `i` of [`Self::decl`].
@@ -130,16 +140,18 @@ pub fn effective_decl(decl: &BufferDecl, rules: RuleSet, target: Target) -> Effe
         members,
         namespace: decl.namespace.clone(),
     };
-    let push_constants = decl
+    let (push_constant_sources, push_constants) = decl
         .members
         .iter()
-        .filter(|m| dropped(m) && m.vk_global == Some(VkGlobal::PushConstant))
-        .cloned()
-        .collect();
+        .enumerate()
+        .filter(|(_, m)| dropped(m) && m.vk_global == Some(VkGlobal::PushConstant))
+        .map(|(i, m)| (i, m.clone()))
+        .unzip();
     EffectiveDecl {
         decl: Cow::Owned(filtered),
         kept: drops_namespaced.then_some(kept),
         push_constants,
+        push_constant_sources,
     }
 }
 

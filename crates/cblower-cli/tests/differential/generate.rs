@@ -27,6 +27,11 @@ pub struct GenOptions {
     /// of matrices with `packoffset` followed by a member placed by
     /// clang-22's sizes (which DXC's rules reject as an overlap).
     pub conformance: bool,
+    /// Write one `[[vk::push_constant]]` global (when a struct cblower can
+    /// lay out as clang-22 does exists) at a random place among the buffers:
+    /// before the first, between two or after the last, before or after the
+    /// other globals and resources there.
+    pub push_constant_anywhere: bool,
 }
 
 struct Gen<'a> {
@@ -37,6 +42,9 @@ struct Gen<'a> {
     slots: u32,
     /// A `[[vk::push_constant]]` global was written (at most one a file).
     push_constant: bool,
+    /// [`GenOptions::push_constant_anywhere`]: the gap between buffers
+    /// (0: before the first) that gets the push-constant global.
+    push_constant_gap: Option<u32>,
 }
 
 pub fn generate(seed: u64, opts: &GenOptions) -> Case {
@@ -55,6 +63,7 @@ pub fn generate(seed: u64, opts: &GenOptions) -> Case {
         names: 0,
         slots: 0,
         push_constant: false,
+        push_constant_gap: None,
     };
     g.slots = g.rng.below(4);
     let struct_count = g.rng.below(4) as usize;
@@ -63,12 +72,17 @@ pub fn generate(seed: u64, opts: &GenOptions) -> Case {
         g.case.structs.push(def);
     }
     let buffer_count = g.rng.range(1, 4);
+    if opts.push_constant_anywhere {
+        g.push_constant_gap = Some(g.rng.below(buffer_count + 1));
+    }
     for b in 0..buffer_count {
         g.between_buffers();
+        g.placed_push_constant(b);
         let buffer = g.buffer(b);
         g.case.items.push(Item::Buffer(buffer));
     }
     g.between_buffers();
+    g.placed_push_constant(buffer_count);
     g.case
 }
 
@@ -168,6 +182,42 @@ impl Gen<'_> {
             base,
             fields,
         }
+    }
+
+    /// The push-constant global of [`GenOptions::push_constant_anywhere`],
+    /// when `gap` is its gap: inserted among the items already written
+    /// there (before, between or after them).
+    fn placed_push_constant(&mut self, gap: u32) {
+        if self.push_constant || self.push_constant_gap != Some(gap) {
+            return;
+        }
+        let candidates: Vec<usize> = (0..self.case.structs.len())
+            .filter(|&s| self.push_constant_reproducible(s, 0))
+            .collect();
+        if candidates.is_empty() {
+            return;
+        }
+        let s = *self.rng.pick(&candidates);
+        self.push_constant = true;
+        let since = self
+            .case
+            .items
+            .iter()
+            .rposition(|i| matches!(i, Item::Buffer(_)))
+            .map_or(0, |b| b + 1);
+        let at = since + self.rng.below((self.case.items.len() - since) as u32 + 1) as usize;
+        let name = self.fresh("pc");
+        self.case.items.insert(
+            at,
+            Item::Global(Member {
+                name,
+                ty: Ty::Struct(s),
+                storage: Storage::Stored,
+                packoffset: None,
+                vk_offset: None,
+                vk_global: Some(VkGlobal::PushConstant),
+            }),
+        );
     }
 
     /// Whether struct `s` (its base and nested structs included) has only

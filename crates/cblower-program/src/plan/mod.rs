@@ -270,6 +270,10 @@ pub struct PlanInput<'a> {
     /// Its layout, if the caller has it; otherwise the planner lays it out
     /// (and drops it before the next buffer).
     pub layout: Option<&'a BufferLayout>,
+    /// Parallel to the source declaration's members (or empty): how many of
+    /// the inputs were declared before each; see
+    /// [`ProgramBuffer::member_order`](crate::ProgramBuffer::member_order).
+    pub member_order: &'a [usize],
 }
 
 /// One member global.
@@ -356,8 +360,8 @@ pub struct PlannedPushConstant {
     pub ty: TypeId,
     /// The global comes right before the handle of buffer number `before`
     /// of [`EmissionPlan::buffers`] (after all of them when it is their
-    /// count): where clang-22 puts it when the block is declared after the
-    /// `cbuffer`s.
+    /// count): where the block is declared among the buffers, as clang-22
+    /// places it ([`PlanInput::member_order`]).
     pub before: usize,
 }
 
@@ -528,15 +532,39 @@ pub fn plan_module<'a>(
     let mut checked = 0;
     let mut push_constants = Vec::new();
     let mut layout_names = names::LayoutStructNames::new(inputs.iter().map(|i| i.decl.decl()));
-    for (index, input) in inputs.into_iter().enumerate() {
-        for field in input.decl.push_constants() {
-            let (symbol, ty) = plan_push_constant(field, opts, &mut types, &mut symbols)?;
-            push_constants.push(PlannedPushConstant {
-                symbol,
-                ty,
-                before: buffers.len(),
-            });
+    // Every push-constant block with the input it is declared before:
+    // clang-22 emits its global (and so its type) where it is declared.
+    let count = inputs.len();
+    let mut blocks: Vec<(usize, cblower_layout::Field)> = Vec::new();
+    for (index, input) in inputs.iter().enumerate() {
+        for (k, field) in input.decl.push_constants().iter().enumerate() {
+            let source = input.decl.push_constant_source(k);
+            let at = input.member_order.get(source).copied().unwrap_or(index);
+            blocks.push((at.min(count), field.clone()));
         }
+    }
+    blocks.sort_by_key(|&(at, _)| at);
+    let mut blocks = blocks.into_iter().peekable();
+    let mut plan_blocks_before = |index: usize,
+                                  before: usize,
+                                  types: &mut PlanTypes,
+                                  symbols: &mut SymbolTable,
+                                  out: &mut Vec<PlannedPushConstant>|
+     -> Result<(), ProgramError> {
+        while let Some((_, field)) = blocks.next_if(|&(at, _)| at <= index) {
+            let (symbol, ty) = plan_push_constant(&field, opts, types, symbols)?;
+            out.push(PlannedPushConstant { symbol, ty, before });
+        }
+        Ok(())
+    };
+    for (index, input) in inputs.into_iter().enumerate() {
+        plan_blocks_before(
+            index,
+            buffers.len(),
+            &mut types,
+            &mut symbols,
+            &mut push_constants,
+        )?;
         let layout = match input.layout {
             Some(l) => Cow::Borrowed(l),
             None => Cow::Owned(
@@ -637,6 +665,13 @@ pub fn plan_module<'a>(
             members,
         });
     }
+    plan_blocks_before(
+        count,
+        buffers.len(),
+        &mut types,
+        &mut symbols,
+        &mut push_constants,
+    )?;
     warnings.append(&mut drift);
     let mut arrays = arrays::name_strings(pending_arrays, &mut symbols, &mut strings)?;
     let ctor = if opts.global_ctor && !buffers.is_empty() {
@@ -1138,6 +1173,7 @@ mod tests {
                 space: 0,
             },
             layout: Some(&layout),
+            member_order: &[],
         };
         let opts = PlanOptions::new(Target::Dxil, Flavor::Clang22);
         assert_eq!(
@@ -1266,6 +1302,64 @@ mod tests {
             with(VkLayout::Dx).push_constant_rules(),
             RuleSet::Structured
         );
+    }
+
+    /// A push-constant block is planned where `member_order` says it was
+    /// declared: its global before the handle of the next buffer, its
+    /// struct named between that buffer's types and the previous one's.
+    #[test]
+    fn push_constants_are_placed_by_member_order() {
+        use cblower_layout::{StructTy, VkGlobal};
+        let cb = |name: &str| {
+            BufferDecl::new(
+                name,
+                BufferKind::CBuffer,
+                vec![Field::new(name.to_lowercase(), Ty::scalar(Scalar::Float))],
+            )
+        };
+        let (a, b) = (cb("A"), cb("B"));
+        let mut pc = Field::new(
+            "pc",
+            Ty::Struct(std::sync::Arc::new(StructTy::new(
+                "PC",
+                vec![Field::new("v", Ty::scalar(Scalar::Float))],
+            ))),
+        );
+        pc.vk_global = Some(VkGlobal::PushConstant);
+        let globals = BufferDecl::new(
+            "$Globals",
+            BufferKind::Globals,
+            vec![Field::new("g", Ty::scalar(Scalar::Float)), pc],
+        );
+        let opts = PlanOptions::new(Target::SpirV, Flavor::Clang22);
+        let placed = |order: &[usize]| {
+            let buffers = [
+                crate::ProgramBuffer::new(&a),
+                crate::ProgramBuffer::new(&b),
+                crate::ProgramBuffer {
+                    member_order: order,
+                    ..crate::ProgramBuffer::new(&globals)
+                },
+            ];
+            let plan = crate::plan(&buffers, &opts).expect("plans");
+            let names: Vec<String> = plan
+                .types
+                .named_in_order()
+                .iter()
+                .map(|&id| plan.types.named(id).name.clone())
+                .collect();
+            (plan.push_constants[0].before, names.join(" "))
+        };
+        let names = |pc_at: usize| {
+            let mut n = vec!["__cblayout_A", "__cblayout_B", "__cblayout_$Globals"];
+            n.insert(pc_at, "struct.PC");
+            n.join(" ")
+        };
+        assert_eq!(placed(&[2, 0]), (0, names(0)));
+        assert_eq!(placed(&[2, 1]), (1, names(1)));
+        assert_eq!(placed(&[2, 2]), (2, names(2)));
+        // No order: right before the buffer holding it.
+        assert_eq!(placed(&[]), (2, names(2)));
     }
 
     /// clang-22's push-constant structs: plain when every field is at its
