@@ -1203,8 +1203,9 @@ fn cblower_refuses_what_clang22_refuses_for_a_triple() {
 /// The push-constant blocks (issue #15 item 5) appended after generated
 /// cases: `--rules clang-22` must give clang-22's `@pc` global and its
 /// `%struct.*` types line for line (plain and packed structs, 3-element
-/// vectors, matrices, `bool`, arrays, nested and base structs).
-const PUSH_CONSTANT_EXTRAS: [&str; 3] = [
+/// vectors, matrices, `bool`, arrays, nested and base structs, bitfields
+/// with `: 0`, empty structs and zero-length arrays).
+const PUSH_CONSTANT_EXTRAS: [&str; 5] = [
     "struct PushInner { float a; float2 b; };\n\
      struct PushPC { float4 tint; float scale; float3 v; bool b; float2x3 m; PushInner i; PushInner arr[2]; };\n\
      [[vk::push_constant]] PushPC pc;\n",
@@ -1212,6 +1213,14 @@ const PUSH_CONSTANT_EXTRAS: [&str; 3] = [
      struct PushPC : PushBase { float b; double2 d; int3 c[2]; };\n\
      [[vk::push_constant]] PushPC pc;\n",
     "struct PushPC { float4 c; float3 a; float4x4 m; bool4 flags; };\n\
+     [[vk::push_constant]] PushPC pc;\n",
+    "struct PushEmpty {};\n\
+     struct PushBits { uint a : 3; int b : 20; };\n\
+     struct PushPC : PushEmpty { float f; uint b : 12; uint : 0; uint64_t c : 40; \
+     PushEmpty e; float z[0]; PushBits bits[2]; uint d : 1; };\n\
+     [[vk::push_constant]] PushPC pc;\n",
+    "struct PushEmpty {};\n\
+     struct PushPC { PushEmpty e; float3 z[0]; int a : 31; int b : 3; double d; PushEmpty tail; };\n\
      [[vk::push_constant]] PushPC pc;\n",
 ];
 
@@ -1301,7 +1310,7 @@ fn push_constant_placement_matches_clang22() {
     let cases: Vec<Case> = (0..)
         .map(|i| generate(DEFAULT_SEED.wrapping_add(0x9D00 + i), &opts))
         .filter(|c| push_constant_position(c).is_some())
-        .take(env_u64("CBLOWER_DIFF_PC_CASES", 60) as usize)
+        .take(env_u64("CBLOWER_DIFF_PC_CASES", 120) as usize)
         .collect();
     // Every relative position, with and without `$Globals` members.
     let mut seen = std::collections::BTreeSet::new();

@@ -1526,7 +1526,8 @@ impl Lowerer<'_> {
                 return;
             }
         };
-        let declared = Field::new(decl.name.name.clone(), ty.clone());
+        let mut declared = Field::new(decl.name.name.clone(), ty.clone());
+        declared.bit_width = Some(w as u32);
         if w == 0 {
             // clang-22 keeps even a zero-width bitfield as a member: record
             // it with the unit just closed if it directly follows one, else

@@ -220,24 +220,46 @@ impl Gen<'_> {
         );
     }
 
-    /// Whether struct `s` (its base and nested structs included) has only
-    /// members whose clang-22 push-constant layout cblower reproduces.
+    /// Whether struct `s` can be a push-constant block: it (its base and
+    /// nested structs included) holds no resource, and stores some data
+    /// (the default rules, as DXC, want a block with a member). Bitfields,
+    /// empty structs and zero-length arrays are fine: `--rules clang-22`
+    /// lays them out as clang-22 does.
     fn push_constant_reproducible(&self, s: usize, depth: usize) -> bool {
-        fn ty_ok(g: &Gen, ty: &Ty, depth: usize) -> bool {
+        fn stores(g: &Gen, ty: &Ty, depth: usize) -> bool {
             match ty {
-                Ty::Scalar(_) | Ty::Vector(..) | Ty::Matrix(..) => true,
-                Ty::Array(elem, n) => *n > 0 && ty_ok(g, elem, depth),
-                Ty::Struct(i) => g.push_constant_reproducible(*i, depth + 1),
+                Ty::Scalar(_) | Ty::Vector(..) | Ty::Matrix(..) | Ty::Bitfield(..) => true,
+                Ty::Array(elem, n) => *n > 0 && stores(g, elem, depth),
+                Ty::Struct(i) if depth < 32 => {
+                    let def = &g.case.structs[*i];
+                    def.base
+                        .is_some_and(|b| stores(g, &Ty::Struct(b), depth + 1))
+                        || def.fields.iter().any(|(_, t)| stores(g, t, depth + 1))
+                }
                 _ => false,
             }
         }
-        let def = &self.case.structs[s];
-        depth < 32
-            && !def.fields.is_empty()
-            && def
-                .base
-                .is_none_or(|b| self.push_constant_reproducible(b, depth + 1))
-            && def.fields.iter().all(|(_, t)| ty_ok(self, t, depth))
+        self.holds_no_resource(&Ty::Struct(s), depth) && stores(self, &Ty::Struct(s), depth)
+    }
+
+    /// Whether `ty` (structs' bases and fields included) holds no resource.
+    fn holds_no_resource(&self, ty: &Ty, depth: usize) -> bool {
+        match ty {
+            Ty::Resource | Ty::Res(_) => false,
+            Ty::Array(elem, _) => self.holds_no_resource(elem, depth),
+            Ty::Struct(i) => {
+                let def = &self.case.structs[*i];
+                depth < 32
+                    && def
+                        .base
+                        .is_none_or(|b| self.holds_no_resource(&Ty::Struct(b), depth + 1))
+                    && def
+                        .fields
+                        .iter()
+                        .all(|(_, t)| self.holds_no_resource(t, depth + 1))
+            }
+            _ => true,
+        }
     }
 
     /// One to four bitfields of integer types, sometimes unnamed, sometimes
@@ -461,11 +483,8 @@ impl Gen<'_> {
                         {
                             let s = self.rng.below(self.case.structs.len() as u32) as usize;
                             ty = Ty::Struct(s);
-                            // `--rules clang-22` refuses push-constant
-                            // structs with bitfields or members that hold
-                            // no data (it does not reproduce clang-22's
-                            // layout of those): such a struct stays an
-                            // ordinary global here.
+                            // A struct with a resource, or with no data
+                            // at all, stays an ordinary global here.
                             if self.push_constant_reproducible(s, 0) {
                                 self.push_constant = true;
                                 vk_global = Some(VkGlobal::PushConstant);

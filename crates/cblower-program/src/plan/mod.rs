@@ -731,10 +731,7 @@ fn plan_push_constant(
         let (id, _) = types
             .clang22_push_constant_struct(s, &mut HashMap::new(), 0)
             .map_err(|reason| {
-                refuse(
-                    reason,
-                    "use the default rules (--rules cbuffer), or plain members in the struct",
-                )
+                refuse(reason, "keep only data members in the push-constant struct")
             })?;
         symbols.add_exact(&symbol)?;
         return Ok((symbol, id));
@@ -1364,7 +1361,8 @@ mod tests {
 
     /// clang-22's push-constant structs: plain when every field is at its
     /// LLVM alignment and the size a multiple of the largest, packed
-    /// otherwise; bitfields refused by name.
+    /// otherwise; bitfields, empty structs and zero-length arrays as
+    /// clang-22 lays them out.
     #[test]
     fn clang22_push_constant_structs_pack_as_clang_does() {
         use cblower_layout::StructTy;
@@ -1389,16 +1387,39 @@ mod tests {
             make(vec![f(), Field::new("b", Ty::scalar(Scalar::Bool))]),
             Ok(("{ float, i32 }".to_owned(), 8))
         );
-        let mut bits = Field::new("u", Ty::scalar(Scalar::Uint));
-        bits.bitfields = Some(std::sync::Arc::new(vec![Field::new(
-            "x",
-            Ty::scalar(Scalar::Uint),
-        )]));
-        let refused = make(vec![f(), bits]).unwrap_err();
-        assert!(
-            refused.contains("member `u` of `PC` is a bitfield"),
-            "{refused}"
+        // Bitfields (as the front end records them: one unit listing its
+        // declarations with their widths) follow each other bit by bit;
+        // each run sharing bytes is one storage element, `: 0` aligns to
+        // its type. clang-22 gives `<{ float, i16, [2 x i8], i8 }>` for
+        // `float f; uint x : 9; uint y : 3; uint : 0; uint z : 2;`.
+        let bit = |name: &str, w: u32| {
+            let mut d = Field::new(name, Ty::scalar(Scalar::Uint));
+            d.bit_width = Some(w);
+            d
+        };
+        let mut unit = Field::new("x", Ty::scalar(Scalar::Uint));
+        unit.bitfields = Some(std::sync::Arc::new(vec![
+            bit("x", 9),
+            bit("y", 3),
+            bit("", 0),
+            bit("z", 2),
+        ]));
+        assert_eq!(
+            make(vec![f(), unit]),
+            Ok(("<{ float, i16, [2 x i8], i8 }>".to_owned(), 9))
         );
+        // An empty struct member takes a byte and no element; a
+        // zero-length array is an element of size 0.
+        let empty = Field::new(
+            "e",
+            Ty::Struct(std::sync::Arc::new(StructTy::new("E", vec![]))),
+        );
+        let none = Field::new("z", Ty::array(Ty::scalar(Scalar::Float), 0));
+        assert_eq!(
+            make(vec![f(), empty, none, f()]),
+            Ok(("<{ float, i8, [0 x float], float }>".to_owned(), 9))
+        );
+        assert_eq!(make(vec![]), Ok(("{ i8 }".to_owned(), 1)));
     }
 
     /// D3D's 4096-row limit: the default flavour on DXIL rejects a larger
