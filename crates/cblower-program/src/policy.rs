@@ -49,6 +49,8 @@ pub struct EffectiveDecl<'a> {
     /// Parallel to `push_constants`: each one's index in the source
     /// declaration.
     push_constant_sources: Vec<usize>,
+    /// A SPIR-V `$Globals` all of whose members are Vulkan globals.
+    only_vulkan_globals: bool,
 }
 
 impl<'a> EffectiveDecl<'a> {
@@ -59,6 +61,7 @@ impl<'a> EffectiveDecl<'a> {
             kept: None,
             push_constants: Vec::new(),
             push_constant_sources: Vec::new(),
+            only_vulkan_globals: false,
         }
     }
 
@@ -71,6 +74,14 @@ impl<'a> EffectiveDecl<'a> {
     /// (SPIR-V only): the push-constant block is not a buffer member.
     pub fn push_constants(&self) -> &[Field] {
         &self.push_constants
+    }
+
+    /// Whether this is a SPIR-V `$Globals` whose every member is a
+    /// `[[vk::push_constant]]` or `[[vk::constant_id]]` global: no
+    /// `$Globals` exists then (DXC creates it on the first ordinary global,
+    /// clang only for default-buffer declarations).
+    pub fn only_vulkan_globals(&self) -> bool {
+        self.only_vulkan_globals
     }
 
     /// The index in the source declaration of push-constant block `i` of
@@ -152,6 +163,9 @@ pub fn effective_decl(decl: &BufferDecl, rules: RuleSet, target: Target) -> Effe
         kept: drops_namespaced.then_some(kept),
         push_constants,
         push_constant_sources,
+        only_vulkan_globals: globals
+            && target == Target::SpirV
+            && decl.members.iter().all(|m| m.vk_global.is_some()),
     }
 }
 
@@ -347,5 +361,40 @@ mod tests {
         let e = effective_decl(&d, RuleSet::CBuffer, Target::Dxil);
         assert_eq!(e.decl().members.len(), 3);
         assert_eq!(e.source_member(1), 1);
+    }
+
+    /// On SPIR-V push and specialisation constants leave `$Globals`, with
+    /// their source index; a `$Globals` of nothing else is marked so the
+    /// plan writes none. On DXIL they stay members.
+    #[test]
+    fn vulkan_globals_leave_spirv_globals() {
+        let vk = |name: &str, g| {
+            let mut f = Field::new(name, Ty::scalar(Scalar::Float));
+            f.vk_global = Some(g);
+            f
+        };
+        let only = BufferDecl::new(
+            "$Globals",
+            BufferKind::Globals,
+            vec![
+                vk("k", VkGlobal::SpecConstant(1)),
+                vk("pc", VkGlobal::PushConstant),
+            ],
+        );
+        let e = effective_decl(&only, RuleSet::CBuffer, Target::SpirV);
+        assert!(e.decl().members.is_empty());
+        assert!(e.only_vulkan_globals());
+        assert_eq!(e.push_constants().len(), 1);
+        assert_eq!(e.push_constant_source(0), 1);
+        let dxil = effective_decl(&only, RuleSet::CBuffer, Target::Dxil);
+        assert_eq!(dxil.decl().members.len(), 2);
+        assert!(!dxil.only_vulkan_globals());
+        let mut mixed = only.clone();
+        mixed
+            .members
+            .push(Field::new("g", Ty::scalar(Scalar::Float)));
+        let e = effective_decl(&mixed, RuleSet::CBuffer, Target::SpirV);
+        assert!(!e.only_vulkan_globals());
+        assert_eq!(e.decl().members.len(), 1);
     }
 }

@@ -565,6 +565,11 @@ pub fn plan_module<'a>(
             &mut symbols,
             &mut push_constants,
         )?;
+        if input.decl.only_vulkan_globals() {
+            // Only push and specialisation constants: neither DXC nor
+            // clang makes a `$Globals` for them (docs/ir.md).
+            continue;
+        }
         let layout = match input.layout {
             Some(l) => Cow::Borrowed(l),
             None => Cow::Owned(
