@@ -228,11 +228,9 @@ impl Program {
     pub fn diagnostic(&self, e: &cblower_program::ProgramError) -> Diagnostic {
         let help = e.help();
         let spans = e.buffer_index().and_then(|i| self.spans.get(i));
-        let span = match e {
-            cblower_program::ProgramError::Layout { member, .. } => {
-                spans.and_then(|s| s.members.get(*member).copied())
-            }
-            _ => spans.map(|s| s.name),
+        let span = match e.member_index() {
+            Some(member) => spans.and_then(|s| s.members.get(member).copied()),
+            None => spans.map(|s| s.name),
         };
         match span {
             Some(span) => Diagnostic::error(span, e.to_string()).with_help(help),

@@ -535,15 +535,16 @@ pub fn plan_module<'a>(
     // Every push-constant block with the input it is declared before:
     // clang-22 emits its global (and so its type) where it is declared.
     let count = inputs.len();
-    let mut blocks: Vec<(usize, cblower_layout::Field)> = Vec::new();
+    // (before input, declaring input, source member, the global)
+    let mut blocks: Vec<(usize, usize, usize, cblower_layout::Field)> = Vec::new();
     for (index, input) in inputs.iter().enumerate() {
         for (k, field) in input.decl.push_constants().iter().enumerate() {
             let source = input.decl.push_constant_source(k);
             let at = input.member_order.get(source).copied().unwrap_or(index);
-            blocks.push((at.min(count), field.clone()));
+            blocks.push((at.min(count), index, source, field.clone()));
         }
     }
-    blocks.sort_by_key(|&(at, _)| at);
+    blocks.sort_by_key(|b| b.0);
     let mut blocks = blocks.into_iter().peekable();
     let mut plan_blocks_before = |index: usize,
                                   before: usize,
@@ -551,8 +552,9 @@ pub fn plan_module<'a>(
                                   symbols: &mut SymbolTable,
                                   out: &mut Vec<PlannedPushConstant>|
      -> Result<(), ProgramError> {
-        while let Some((_, field)) = blocks.next_if(|&(at, _)| at <= index) {
-            let (symbol, ty) = plan_push_constant(&field, opts, types, symbols)?;
+        while let Some((_, buffer, member, field)) = blocks.next_if(|b| b.0 <= index) {
+            let (symbol, ty) = plan_push_constant(&field, (buffer, member), opts, types, symbols)
+                .map_err(|e| e.in_buffer(buffer))?;
             out.push(PlannedPushConstant { symbol, ty, before });
         }
         Ok(())
@@ -595,10 +597,14 @@ pub fn plan_module<'a>(
             (Some(elem), BufferKind::ConstantBuffer | BufferKind::TextureBuffer) => {
                 // `ConstantBuffer<T> CB;` is one member `CB` of type `%T`.
                 let name = names::without_template_arguments(elem);
-                let inner = types.user_struct(elem, name, layout.root())?;
+                let inner = types
+                    .user_struct(elem, name, layout.root())
+                    .map_err(|e| e.in_buffer(index))?;
                 types.wrapper_struct(&struct_name, decl.name.clone(), inner)
             }
-            _ => types.buffer_struct(&struct_name, &layout)?,
+            _ => types
+                .buffer_struct(&struct_name, &layout)
+                .map_err(|e| e.in_buffer(index))?,
         };
         if flavor == Flavor::Dxc {
             for &id in &types.created[checked..] {
@@ -712,15 +718,19 @@ pub fn plan_module<'a>(
     })
 }
 
-/// Plans the global of the `[[vk::push_constant]]` block `field`: its
-/// symbol and its struct type, laid out by [`PlanOptions::push_constant_rules`].
+/// Plans the global of the `[[vk::push_constant]]` block `field` (member
+/// `member` of input `buffer`): its symbol and its struct type, laid out by
+/// [`PlanOptions::push_constant_rules`].
 fn plan_push_constant(
     field: &cblower_layout::Field,
+    (buffer, member): (usize, usize),
     opts: &PlanOptions,
     types: &mut PlanTypes,
     symbols: &mut SymbolTable,
 ) -> Result<(String, TypeId), ProgramError> {
     let refuse = |reason: String, fix: &str| ProgramError::PushConstant {
+        buffer,
+        member,
         name: field.name.to_string(),
         reason,
         fix: fix.to_owned(),

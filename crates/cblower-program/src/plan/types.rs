@@ -388,7 +388,10 @@ impl TypeTable {
 
     /// A padding type of `bytes` bytes.
     pub fn padding(&mut self, bytes: u64) -> Result<TypeId, ProgramError> {
-        let n = u32::try_from(bytes).map_err(|_| ProgramError::PaddingTooLarge { bytes })?;
+        let n = u32::try_from(bytes).map_err(|_| ProgramError::PaddingTooLarge {
+            bytes,
+            buffer: None,
+        })?;
         Ok(self.intern(TypeDef::Padding(n)))
     }
 
