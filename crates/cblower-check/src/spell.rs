@@ -338,6 +338,7 @@ pub(crate) fn program_moves(
             decl: &decl,
             vk_binding: b.vk_binding,
             implicit_order: b.implicit_order,
+            member_order: b.member_order,
         };
         let fixed = cblower_program::lay_out_program(&[nb], opts, target).ok()?;
         let (mut before, mut after) = (Vec::new(), Vec::new());
@@ -446,6 +447,7 @@ impl Owner<'_> {
                     decl: &decl,
                     vk_binding: buffer.vk_binding,
                     implicit_order: buffer.implicit_order,
+                    member_order: buffer.member_order,
                 };
                 let l = cblower_program::lay_out_program(&[b], opts, target).ok()?;
                 l.first().map(|l| (l.root().clone(), Vec::new()))

@@ -1203,8 +1203,9 @@ fn cblower_refuses_what_clang22_refuses_for_a_triple() {
 /// The push-constant blocks (issue #15 item 5) appended after generated
 /// cases: `--rules clang-22` must give clang-22's `@pc` global and its
 /// `%struct.*` types line for line (plain and packed structs, 3-element
-/// vectors, matrices, `bool`, arrays, nested and base structs).
-const PUSH_CONSTANT_EXTRAS: [&str; 3] = [
+/// vectors, matrices, `bool`, arrays, nested and base structs, bitfields
+/// with `: 0`, empty structs and zero-length arrays).
+const PUSH_CONSTANT_EXTRAS: [&str; 5] = [
     "struct PushInner { float a; float2 b; };\n\
      struct PushPC { float4 tint; float scale; float3 v; bool b; float2x3 m; PushInner i; PushInner arr[2]; };\n\
      [[vk::push_constant]] PushPC pc;\n",
@@ -1212,6 +1213,14 @@ const PUSH_CONSTANT_EXTRAS: [&str; 3] = [
      struct PushPC : PushBase { float b; double2 d; int3 c[2]; };\n\
      [[vk::push_constant]] PushPC pc;\n",
     "struct PushPC { float4 c; float3 a; float4x4 m; bool4 flags; };\n\
+     [[vk::push_constant]] PushPC pc;\n",
+    "struct PushEmpty {};\n\
+     struct PushBits { uint a : 3; int b : 20; };\n\
+     struct PushPC : PushEmpty { float f; uint b : 12; uint : 0; uint64_t c : 40; \
+     PushEmpty e; float z[0]; PushBits bits[2]; uint d : 1; };\n\
+     [[vk::push_constant]] PushPC pc;\n",
+    "struct PushEmpty {};\n\
+     struct PushPC { PushEmpty e; float3 z[0]; int a : 31; int b : 3; double d; PushEmpty tail; };\n\
      [[vk::push_constant]] PushPC pc;\n",
 ];
 
@@ -1249,4 +1258,125 @@ fn push_constant_blocks_match_clang22() {
         compare_lowering(&clang, &ours).unwrap_or_else(|e| panic!("case {:#x}: {e}", case.seed));
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The module-level definitions of a `.ll` text, in order: each named
+/// type and each global (`@llvm.global_ctors` left out: it names the input
+/// file), keyed by its name.
+fn module_definitions(ll: &str) -> Vec<(&str, &str)> {
+    ll.lines()
+        .filter(|l| (l.starts_with('%') && l.contains(" = type ")) || l.starts_with('@'))
+        .filter(|l| !l.starts_with("@llvm.global_ctors"))
+        .filter_map(|l| l.split_once(" = ").map(|(name, _)| (name, l)))
+        .collect()
+}
+
+/// Where a case's push-constant global sits: `(gap, gaps, globals)`, the
+/// number of buffers declared before it, the number of buffers, and whether
+/// `$Globals` has members (a stored global that is not a Vulkan global).
+fn push_constant_position(case: &Case) -> Option<(usize, usize, bool)> {
+    let buffers = case
+        .items
+        .iter()
+        .filter(|i| matches!(i, Item::Buffer(_)))
+        .count();
+    let at = case.items.iter().position(|i| {
+        matches!(i, Item::Global(m) if m.vk_global == Some(differential::model::VkGlobal::PushConstant))
+    })?;
+    let gap = case.items[..at]
+        .iter()
+        .filter(|i| matches!(i, Item::Buffer(_)))
+        .count();
+    let globals = case.items.iter().any(
+        |i| matches!(i, Item::Global(m) if m.vk_global.is_none() && m.storage == Storage::Stored),
+    );
+    Some((gap, buffers, globals))
+}
+
+/// Issue #15 item 5: a push-constant block may be declared before, between
+/// or after the cbuffers, with or without `$Globals` members. clang-22
+/// emits its global, and so its `%struct.*` types, where it is declared;
+/// `--rules clang-22` must give every type and global line of clang-22's
+/// module that cblower emits, in clang-22's order, byte for byte (clang's
+/// other resources filtered out), and the same lowering.
+#[test]
+fn push_constant_placement_matches_clang22() {
+    let dir = tools::scratch_dir("push-constant-placement");
+    let opts = GenOptions {
+        conformance: true,
+        push_constant_anywhere: true,
+        ..GenOptions::default()
+    };
+    let cases: Vec<Case> = (0..)
+        .map(|i| generate(DEFAULT_SEED.wrapping_add(0x9D00 + i), &opts))
+        .filter(|c| push_constant_position(c).is_some())
+        .take(env_u64("CBLOWER_DIFF_PC_CASES", 120) as usize)
+        .collect();
+    // Every relative position, with and without `$Globals` members.
+    let mut seen = std::collections::BTreeSet::new();
+    for case in &cases {
+        if let Some((gap, buffers, globals)) = push_constant_position(case) {
+            let place = match gap {
+                0 => "first",
+                g if g == buffers => "last",
+                _ => "between",
+            };
+            seen.insert((place, globals));
+        }
+    }
+    assert_eq!(
+        seen.into_iter().collect::<Vec<_>>(),
+        [
+            ("between", false),
+            ("between", true),
+            ("first", false),
+            ("first", true),
+            ("last", false),
+            ("last", true)
+        ]
+    );
+    let seeds: Vec<u64> = cases.iter().map(|c| c.seed).collect();
+    let failures = run_parallel(&seeds, |seed| {
+        let case = generate(seed, &opts);
+        let clang = match tools::clang_ir(&case, Target::SpirV, &dir) {
+            Ok(ir) => ir,
+            Err(e) => return vec![failure(&case, Target::SpirV, "clang-22 rejected", &e)],
+        };
+        let ours = match tools::cblower_ir(&case, Target::SpirV, Rules::Clang22, &dir) {
+            Ok(ir) => ir,
+            Err(e) => return vec![failure(&case, Target::SpirV, "cblower rejected", &e)],
+        };
+        let mine = module_definitions(&ours);
+        if !mine.iter().any(|(_, l)| l.contains("addrspace(13)")) {
+            return vec![failure(&case, Target::SpirV, "no push constant", &ours)];
+        }
+        let names: std::collections::HashSet<&str> = mine.iter().map(|(n, _)| *n).collect();
+        let want: Vec<&str> = module_definitions(&clang)
+            .into_iter()
+            .filter(|(n, _)| names.contains(n))
+            .map(|(_, l)| l)
+            .collect();
+        let got: Vec<&str> = mine.iter().map(|(_, l)| *l).collect();
+        let mut out = Vec::new();
+        if want != got {
+            let detail = format!(
+                "clang-22:\n{}\ncblower:\n{}",
+                want.join("\n"),
+                got.join("\n")
+            );
+            out.push(failure(&case, Target::SpirV, "definition order", &detail));
+        }
+        if let Err(e) = compare_lowering(&clang, &ours) {
+            out.push(failure(&case, Target::SpirV, "lowering", &e));
+        }
+        out
+    });
+    let _ = std::fs::remove_dir_all(&dir);
+    report_with(
+        "push-constant placement",
+        seeds.len(),
+        &failures,
+        "CBLOWER_DIFF_SEED",
+        "CBLOWER_DIFF_PC_CASES",
+    );
 }

@@ -109,6 +109,7 @@ fn compare_decls(
             decl: EffectiveDecl::unchanged(decl),
             binding,
             layout: None,
+            member_order: &[],
         })
         .collect();
     compare(label, plan_module(inputs, opts), verify, tally);

@@ -185,6 +185,9 @@ pub struct Program {
     pub sources: SourceMap,
     /// Every named struct defined without errors, in source order.
     pub structs: Vec<StructSpans>,
+    /// Parallel to the members of `$Globals`: how many of `buffers` were
+    /// declared before each (see [`cblower_program::ProgramBuffer::member_order`]).
+    pub globals_order: Vec<usize>,
 }
 
 impl Program {
@@ -198,6 +201,11 @@ impl Program {
                 decl,
                 vk_binding: self.vk_bindings.get(i).copied().flatten(),
                 implicit_order: self.implicit_orders.get(i).copied().unwrap_or_default(),
+                member_order: if decl.kind == cblower_layout::BufferKind::Globals {
+                    &self.globals_order
+                } else {
+                    &[]
+                },
             })
             .collect()
     }
@@ -220,11 +228,9 @@ impl Program {
     pub fn diagnostic(&self, e: &cblower_program::ProgramError) -> Diagnostic {
         let help = e.help();
         let spans = e.buffer_index().and_then(|i| self.spans.get(i));
-        let span = match e {
-            cblower_program::ProgramError::Layout { member, .. } => {
-                spans.and_then(|s| s.members.get(*member).copied())
-            }
-            _ => spans.map(|s| s.name),
+        let span = match e.member_index() {
+            Some(member) => spans.and_then(|s| s.members.get(member).copied()),
+            None => spans.map(|s| s.name),
         };
         match span {
             Some(span) => Diagnostic::error(span, e.to_string()).with_help(help),
@@ -348,6 +354,7 @@ fn run_here(
                 warnings: diagnostics,
                 sources,
                 structs: l.structs,
+                globals_order: l.globals_order,
             })
         }
         Err(d) => {

@@ -48,6 +48,10 @@ pub struct Lowered {
     pub binding_spans: Vec<(Span, Option<Span>)>,
     /// Every named struct defined without errors, in source order.
     pub structs: Vec<crate::StructSpans>,
+    /// Parallel to the members of `$Globals`: how many of `buffers` were
+    /// declared before each (where a `[[vk::push_constant]]` global sits
+    /// among the buffers).
+    pub globals_order: Vec<usize>,
 }
 
 impl<'a> Lowerer<'a> {
@@ -502,6 +506,7 @@ impl Lowerer<'_> {
             }
             self.global_names.insert(key, decl.name.span);
             self.globals.push((field, decl.name.span));
+            self.out.globals_order.push(self.out.buffers.len());
         }
     }
 
@@ -1521,7 +1526,8 @@ impl Lowerer<'_> {
                 return;
             }
         };
-        let declared = Field::new(decl.name.name.clone(), ty.clone());
+        let mut declared = Field::new(decl.name.name.clone(), ty.clone());
+        declared.bit_width = Some(w as u32);
         if w == 0 {
             // clang-22 keeps even a zero-width bitfield as a member: record
             // it with the unit just closed if it directly follows one, else

@@ -569,6 +569,9 @@ pub struct Field {
     /// `cblower_program::effective_decl`); an ordinary member on DXIL, where
     /// DXC and clang ignore the attribute.
     pub vk_global: Option<VkGlobal>,
+    /// For a bitfield declaration listed in [`Field::bitfields`]: its
+    /// declared width in bits (`0` for `: 0`). `None` for any other field.
+    pub bit_width: Option<u32>,
 }
 
 /// A Vulkan-only kind of global variable.
@@ -595,6 +598,7 @@ impl Field {
             namespace: None,
             bitfields: None,
             vk_global: None,
+            bit_width: None,
         }
     }
 

@@ -80,6 +80,12 @@ pub struct ProgramBuffer<'a> {
     pub vk_binding: Option<VkBinding>,
     /// Clang's implicit order IDs, used when nothing binds the buffer.
     pub implicit_order: ImplicitOrder,
+    /// Parallel to `decl.members` (or empty): how many of the program's
+    /// buffers were declared before each member. It places a `$Globals`
+    /// member that is emitted as a global of its own (a
+    /// `[[vk::push_constant]]` block) among the buffers, as clang-22 does;
+    /// empty puts such members right before this buffer.
+    pub member_order: &'a [usize],
 }
 
 impl<'a> ProgramBuffer<'a> {
@@ -90,6 +96,7 @@ impl<'a> ProgramBuffer<'a> {
             decl,
             vk_binding: None,
             implicit_order: ImplicitOrder::default(),
+            member_order: &[],
         }
     }
 
@@ -302,6 +309,7 @@ mod tests {
             decl: &d,
             vk_binding: Some(VkBinding { binding: 5, set: 7 }),
             implicit_order: ImplicitOrder { dxil: 4, spirv: 9 },
+            member_order: &[],
         };
         assert_eq!(
             b.resolve(Target::SpirV),

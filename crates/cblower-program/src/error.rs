@@ -96,11 +96,16 @@ pub enum ProgramError {
         /// Its size in bytes (the end of its last member).
         size: u64,
     },
-    /// A gap larger than a padding type's 32-bit byte count.
-    #[error("a padding run of {bytes} bytes does not fit a padding type's 32-bit size")]
+    /// A gap larger than a padding type's 32-bit byte count (a member
+    /// placed more than 4 GiB past the previous one).
+    #[error(
+        "a gap of {bytes} bytes between two members does not fit a padding type's 32-bit size"
+    )]
     PaddingTooLarge {
         /// The gap in bytes.
         bytes: u64,
+        /// Index of the buffer in the program, when known.
+        buffer: Option<usize>,
     },
     /// Two member globals, or a member global and another global, with one
     /// symbol (only reachable through the library API: the HLSL front end
@@ -113,6 +118,10 @@ pub enum ProgramError {
     /// A `[[vk::push_constant]]` block cblower cannot emit as asked.
     #[error("push-constant block `{name}`: {reason}")]
     PushConstant {
+        /// Index in the program of the buffer (`$Globals`) that declares it.
+        buffer: usize,
+        /// Index of the global among that buffer's source members.
+        member: usize,
         /// The global's name.
         name: String,
         /// What is wrong (naming the member when one is at fault).
@@ -138,11 +147,39 @@ impl ProgramError {
     /// The index of the buffer the error is about, when it names one.
     pub fn buffer_index(&self) -> Option<usize> {
         match self {
-            ProgramError::Layout { buffer, .. } => Some(*buffer),
+            ProgramError::Layout { buffer, .. } | ProgramError::PushConstant { buffer, .. } => {
+                Some(*buffer)
+            }
+            ProgramError::PaddingTooLarge { buffer, .. } => *buffer,
             ProgramError::ConstantBufferArray { index, .. }
             | ProgramError::ConstantBufferInClang22 { index, .. }
             | ProgramError::CBufferTooLarge { index, .. } => Some(*index),
             _ => None,
+        }
+    }
+
+    /// The index of the member, among the source members of the buffer
+    /// [`Self::buffer_index`] names, that the error is about.
+    pub fn member_index(&self) -> Option<usize> {
+        match self {
+            ProgramError::Layout { member, .. } | ProgramError::PushConstant { member, .. } => {
+                Some(*member)
+            }
+            _ => None,
+        }
+    }
+
+    /// This error, about buffer `index` when it names none yet.
+    pub fn in_buffer(self, index: usize) -> Self {
+        match self {
+            ProgramError::PaddingTooLarge {
+                bytes,
+                buffer: None,
+            } => ProgramError::PaddingTooLarge {
+                bytes,
+                buffer: Some(index),
+            },
+            other => other,
         }
     }
 
@@ -170,10 +207,50 @@ impl ProgramError {
                 "plan for the triple's own target (`TargetTriple::target`)".into()
             }
             ProgramError::PushConstant { fix, .. } => fix.clone(),
+            ProgramError::PaddingTooLarge { .. } => {
+                "place the member closer to the one before it (packoffset, vk::offset) or shrink the arrays between them".into()
+            }
             ProgramError::CBufferTooLarge { .. } => {
                 "split the buffer in two or shrink its arrays (or use a structured buffer)".into()
             }
             _ => "this is a bug in cblower; please report it with the input file".into(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The buffer and member an error points at, and a padding gap that
+    /// learns its buffer from the plan.
+    #[test]
+    fn errors_name_their_buffer_and_member() {
+        let push = ProgramError::PushConstant {
+            buffer: 3,
+            member: 2,
+            name: "pc".into(),
+            reason: "r".into(),
+            fix: "f".into(),
+        };
+        assert_eq!(
+            (push.buffer_index(), push.member_index()),
+            (Some(3), Some(2))
+        );
+        assert_eq!(push.help(), "f");
+        let pad = ProgramError::PaddingTooLarge {
+            bytes: 1 << 33,
+            buffer: None,
+        };
+        assert_eq!(pad.buffer_index(), None);
+        let pad = pad.in_buffer(1);
+        assert_eq!((pad.buffer_index(), pad.member_index()), (Some(1), None));
+        assert_eq!(
+            pad.to_string(),
+            "a gap of 8589934592 bytes between two members does not fit a padding type's 32-bit size"
+        );
+        assert!(pad.help().starts_with("place the member closer"));
+        // A buffer already named stays.
+        assert_eq!(pad.in_buffer(5).buffer_index(), Some(1));
     }
 }

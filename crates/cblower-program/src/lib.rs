@@ -94,6 +94,7 @@ pub fn plan<'a>(
             decl: effective_decl(b.decl, rules, opts.target),
             binding: b.resolve(opts.target),
             layout: None,
+            member_order: b.member_order,
         })
         .collect();
     plan::plan_module(inputs, opts)

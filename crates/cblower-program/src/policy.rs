@@ -46,6 +46,11 @@ pub struct EffectiveDecl<'a> {
     kept: Option<Vec<usize>>,
     /// `[[vk::push_constant]]` members left out (SPIR-V `$Globals`).
     push_constants: Vec<Field>,
+    /// Parallel to `push_constants`: each one's index in the source
+    /// declaration.
+    push_constant_sources: Vec<usize>,
+    /// A SPIR-V `$Globals` all of whose members are Vulkan globals.
+    only_vulkan_globals: bool,
 }
 
 impl<'a> EffectiveDecl<'a> {
@@ -55,6 +60,8 @@ impl<'a> EffectiveDecl<'a> {
             decl: Cow::Borrowed(decl),
             kept: None,
             push_constants: Vec::new(),
+            push_constant_sources: Vec::new(),
+            only_vulkan_globals: false,
         }
     }
 
@@ -67,6 +74,20 @@ impl<'a> EffectiveDecl<'a> {
     /// (SPIR-V only): the push-constant block is not a buffer member.
     pub fn push_constants(&self) -> &[Field] {
         &self.push_constants
+    }
+
+    /// Whether this is a SPIR-V `$Globals` whose every member is a
+    /// `[[vk::push_constant]]` or `[[vk::constant_id]]` global: no
+    /// `$Globals` exists then (DXC creates it on the first ordinary global,
+    /// clang only for default-buffer declarations).
+    pub fn only_vulkan_globals(&self) -> bool {
+        self.only_vulkan_globals
+    }
+
+    /// The index in the source declaration of push-constant block `i` of
+    /// [`Self::push_constants`].
+    pub fn push_constant_source(&self, i: usize) -> usize {
+        self.push_constant_sources.get(i).copied().unwrap_or(i)
     }
 
     /// The index in the source declaration of member `i` of [`Self::decl`].
@@ -130,16 +151,21 @@ pub fn effective_decl(decl: &BufferDecl, rules: RuleSet, target: Target) -> Effe
         members,
         namespace: decl.namespace.clone(),
     };
-    let push_constants = decl
+    let (push_constant_sources, push_constants) = decl
         .members
         .iter()
-        .filter(|m| dropped(m) && m.vk_global == Some(VkGlobal::PushConstant))
-        .cloned()
-        .collect();
+        .enumerate()
+        .filter(|(_, m)| dropped(m) && m.vk_global == Some(VkGlobal::PushConstant))
+        .map(|(i, m)| (i, m.clone()))
+        .unzip();
     EffectiveDecl {
         decl: Cow::Owned(filtered),
         kept: drops_namespaced.then_some(kept),
         push_constants,
+        push_constant_sources,
+        only_vulkan_globals: globals
+            && target == Target::SpirV
+            && decl.members.iter().all(|m| m.vk_global.is_some()),
     }
 }
 
@@ -335,5 +361,40 @@ mod tests {
         let e = effective_decl(&d, RuleSet::CBuffer, Target::Dxil);
         assert_eq!(e.decl().members.len(), 3);
         assert_eq!(e.source_member(1), 1);
+    }
+
+    /// On SPIR-V push and specialisation constants leave `$Globals`, with
+    /// their source index; a `$Globals` of nothing else is marked so the
+    /// plan writes none. On DXIL they stay members.
+    #[test]
+    fn vulkan_globals_leave_spirv_globals() {
+        let vk = |name: &str, g| {
+            let mut f = Field::new(name, Ty::scalar(Scalar::Float));
+            f.vk_global = Some(g);
+            f
+        };
+        let only = BufferDecl::new(
+            "$Globals",
+            BufferKind::Globals,
+            vec![
+                vk("k", VkGlobal::SpecConstant(1)),
+                vk("pc", VkGlobal::PushConstant),
+            ],
+        );
+        let e = effective_decl(&only, RuleSet::CBuffer, Target::SpirV);
+        assert!(e.decl().members.is_empty());
+        assert!(e.only_vulkan_globals());
+        assert_eq!(e.push_constants().len(), 1);
+        assert_eq!(e.push_constant_source(0), 1);
+        let dxil = effective_decl(&only, RuleSet::CBuffer, Target::Dxil);
+        assert_eq!(dxil.decl().members.len(), 2);
+        assert!(!dxil.only_vulkan_globals());
+        let mut mixed = only.clone();
+        mixed
+            .members
+            .push(Field::new("g", Ty::scalar(Scalar::Float)));
+        let e = effective_decl(&mixed, RuleSet::CBuffer, Target::SpirV);
+        assert!(!e.only_vulkan_globals());
+        assert_eq!(e.decl().members.len(), 1);
     }
 }

@@ -27,6 +27,11 @@ pub struct GenOptions {
     /// of matrices with `packoffset` followed by a member placed by
     /// clang-22's sizes (which DXC's rules reject as an overlap).
     pub conformance: bool,
+    /// Write one `[[vk::push_constant]]` global (when a struct cblower can
+    /// lay out as clang-22 does exists) at a random place among the buffers:
+    /// before the first, between two or after the last, before or after the
+    /// other globals and resources there.
+    pub push_constant_anywhere: bool,
 }
 
 struct Gen<'a> {
@@ -37,6 +42,9 @@ struct Gen<'a> {
     slots: u32,
     /// A `[[vk::push_constant]]` global was written (at most one a file).
     push_constant: bool,
+    /// [`GenOptions::push_constant_anywhere`]: the gap between buffers
+    /// (0: before the first) that gets the push-constant global.
+    push_constant_gap: Option<u32>,
 }
 
 pub fn generate(seed: u64, opts: &GenOptions) -> Case {
@@ -55,6 +63,7 @@ pub fn generate(seed: u64, opts: &GenOptions) -> Case {
         names: 0,
         slots: 0,
         push_constant: false,
+        push_constant_gap: None,
     };
     g.slots = g.rng.below(4);
     let struct_count = g.rng.below(4) as usize;
@@ -63,12 +72,17 @@ pub fn generate(seed: u64, opts: &GenOptions) -> Case {
         g.case.structs.push(def);
     }
     let buffer_count = g.rng.range(1, 4);
+    if opts.push_constant_anywhere {
+        g.push_constant_gap = Some(g.rng.below(buffer_count + 1));
+    }
     for b in 0..buffer_count {
         g.between_buffers();
+        g.placed_push_constant(b);
         let buffer = g.buffer(b);
         g.case.items.push(Item::Buffer(buffer));
     }
     g.between_buffers();
+    g.placed_push_constant(buffer_count);
     g.case
 }
 
@@ -170,24 +184,82 @@ impl Gen<'_> {
         }
     }
 
-    /// Whether struct `s` (its base and nested structs included) has only
-    /// members whose clang-22 push-constant layout cblower reproduces.
+    /// The push-constant global of [`GenOptions::push_constant_anywhere`],
+    /// when `gap` is its gap: inserted among the items already written
+    /// there (before, between or after them).
+    fn placed_push_constant(&mut self, gap: u32) {
+        if self.push_constant || self.push_constant_gap != Some(gap) {
+            return;
+        }
+        let candidates: Vec<usize> = (0..self.case.structs.len())
+            .filter(|&s| self.push_constant_reproducible(s, 0))
+            .collect();
+        if candidates.is_empty() {
+            return;
+        }
+        let s = *self.rng.pick(&candidates);
+        self.push_constant = true;
+        let since = self
+            .case
+            .items
+            .iter()
+            .rposition(|i| matches!(i, Item::Buffer(_)))
+            .map_or(0, |b| b + 1);
+        let at = since + self.rng.below((self.case.items.len() - since) as u32 + 1) as usize;
+        let name = self.fresh("pc");
+        self.case.items.insert(
+            at,
+            Item::Global(Member {
+                name,
+                ty: Ty::Struct(s),
+                storage: Storage::Stored,
+                packoffset: None,
+                vk_offset: None,
+                vk_global: Some(VkGlobal::PushConstant),
+            }),
+        );
+    }
+
+    /// Whether struct `s` can be a push-constant block: it (its base and
+    /// nested structs included) holds no resource, and stores some data
+    /// (the default rules, as DXC, want a block with a member). Bitfields,
+    /// empty structs and zero-length arrays are fine: `--rules clang-22`
+    /// lays them out as clang-22 does.
     fn push_constant_reproducible(&self, s: usize, depth: usize) -> bool {
-        fn ty_ok(g: &Gen, ty: &Ty, depth: usize) -> bool {
+        fn stores(g: &Gen, ty: &Ty, depth: usize) -> bool {
             match ty {
-                Ty::Scalar(_) | Ty::Vector(..) | Ty::Matrix(..) => true,
-                Ty::Array(elem, n) => *n > 0 && ty_ok(g, elem, depth),
-                Ty::Struct(i) => g.push_constant_reproducible(*i, depth + 1),
+                Ty::Scalar(_) | Ty::Vector(..) | Ty::Matrix(..) | Ty::Bitfield(..) => true,
+                Ty::Array(elem, n) => *n > 0 && stores(g, elem, depth),
+                Ty::Struct(i) if depth < 32 => {
+                    let def = &g.case.structs[*i];
+                    def.base
+                        .is_some_and(|b| stores(g, &Ty::Struct(b), depth + 1))
+                        || def.fields.iter().any(|(_, t)| stores(g, t, depth + 1))
+                }
                 _ => false,
             }
         }
-        let def = &self.case.structs[s];
-        depth < 32
-            && !def.fields.is_empty()
-            && def
-                .base
-                .is_none_or(|b| self.push_constant_reproducible(b, depth + 1))
-            && def.fields.iter().all(|(_, t)| ty_ok(self, t, depth))
+        self.holds_no_resource(&Ty::Struct(s), depth) && stores(self, &Ty::Struct(s), depth)
+    }
+
+    /// Whether `ty` (structs' bases and fields included) holds no resource.
+    fn holds_no_resource(&self, ty: &Ty, depth: usize) -> bool {
+        match ty {
+            Ty::Resource | Ty::Res(_) => false,
+            Ty::Array(elem, _) => self.holds_no_resource(elem, depth),
+            Ty::Struct(i) => {
+                let def = &self.case.structs[*i];
+                depth < 32
+                    && def
+                        .base
+                        .is_none_or(|b| self.holds_no_resource(&Ty::Struct(b), depth + 1))
+                    && def
+                        .fields
+                        .iter()
+                        .all(|(_, t)| self.holds_no_resource(t, depth + 1))
+            }
+            _ => true,
+        }
     }
 
     /// One to four bitfields of integer types, sometimes unnamed, sometimes
@@ -411,11 +483,8 @@ impl Gen<'_> {
                         {
                             let s = self.rng.below(self.case.structs.len() as u32) as usize;
                             ty = Ty::Struct(s);
-                            // `--rules clang-22` refuses push-constant
-                            // structs with bitfields or members that hold
-                            // no data (it does not reproduce clang-22's
-                            // layout of those): such a struct stays an
-                            // ordinary global here.
+                            // A struct with a resource, or with no data
+                            // at all, stays an ordinary global here.
                             if self.push_constant_reproducible(s, 0) {
                                 self.push_constant = true;
                                 vk_global = Some(VkGlobal::PushConstant);

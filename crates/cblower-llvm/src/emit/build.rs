@@ -292,7 +292,9 @@ impl<'ctx> Builder<'ctx, '_, '_, '_> {
     fn prim(&self, p: Prim) -> BasicTypeEnum<'ctx> {
         let c = self.ctx;
         match p {
+            Prim::I8 => c.i8_type().into(),
             Prim::I16 => c.i16_type().into(),
+            Prim::I128 => c.i128_type().into(),
             Prim::I32 => c.i32_type().into(),
             Prim::I64 => c.i64_type().into(),
             Prim::Half => c.f16_type().into(),

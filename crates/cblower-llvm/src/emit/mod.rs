@@ -242,6 +242,7 @@ pub fn plan_buffers<'a>(
             decl: EffectiveDecl::unchanged(i.decl),
             binding: i.binding,
             layout: Some(i.layout),
+            member_order: &[],
         })
         .collect();
     Ok(plan_module(plan_inputs, &plan_opts)?)

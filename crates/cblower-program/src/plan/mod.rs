@@ -270,6 +270,10 @@ pub struct PlanInput<'a> {
     /// Its layout, if the caller has it; otherwise the planner lays it out
     /// (and drops it before the next buffer).
     pub layout: Option<&'a BufferLayout>,
+    /// Parallel to the source declaration's members (or empty): how many of
+    /// the inputs were declared before each; see
+    /// [`ProgramBuffer::member_order`](crate::ProgramBuffer::member_order).
+    pub member_order: &'a [usize],
 }
 
 /// One member global.
@@ -356,8 +360,8 @@ pub struct PlannedPushConstant {
     pub ty: TypeId,
     /// The global comes right before the handle of buffer number `before`
     /// of [`EmissionPlan::buffers`] (after all of them when it is their
-    /// count): where clang-22 puts it when the block is declared after the
-    /// `cbuffer`s.
+    /// count): where the block is declared among the buffers, as clang-22
+    /// places it ([`PlanInput::member_order`]).
     pub before: usize,
 }
 
@@ -528,14 +532,45 @@ pub fn plan_module<'a>(
     let mut checked = 0;
     let mut push_constants = Vec::new();
     let mut layout_names = names::LayoutStructNames::new(inputs.iter().map(|i| i.decl.decl()));
+    // Every push-constant block with the input it is declared before:
+    // clang-22 emits its global (and so its type) where it is declared.
+    let count = inputs.len();
+    // (before input, declaring input, source member, the global)
+    let mut blocks: Vec<(usize, usize, usize, cblower_layout::Field)> = Vec::new();
+    for (index, input) in inputs.iter().enumerate() {
+        for (k, field) in input.decl.push_constants().iter().enumerate() {
+            let source = input.decl.push_constant_source(k);
+            let at = input.member_order.get(source).copied().unwrap_or(index);
+            blocks.push((at.min(count), index, source, field.clone()));
+        }
+    }
+    blocks.sort_by_key(|b| b.0);
+    let mut blocks = blocks.into_iter().peekable();
+    let mut plan_blocks_before = |index: usize,
+                                  before: usize,
+                                  types: &mut PlanTypes,
+                                  symbols: &mut SymbolTable,
+                                  out: &mut Vec<PlannedPushConstant>|
+     -> Result<(), ProgramError> {
+        while let Some((_, buffer, member, field)) = blocks.next_if(|b| b.0 <= index) {
+            let (symbol, ty) = plan_push_constant(&field, (buffer, member), opts, types, symbols)
+                .map_err(|e| e.in_buffer(buffer))?;
+            out.push(PlannedPushConstant { symbol, ty, before });
+        }
+        Ok(())
+    };
     for (index, input) in inputs.into_iter().enumerate() {
-        for field in input.decl.push_constants() {
-            let (symbol, ty) = plan_push_constant(field, opts, &mut types, &mut symbols)?;
-            push_constants.push(PlannedPushConstant {
-                symbol,
-                ty,
-                before: buffers.len(),
-            });
+        plan_blocks_before(
+            index,
+            buffers.len(),
+            &mut types,
+            &mut symbols,
+            &mut push_constants,
+        )?;
+        if input.decl.only_vulkan_globals() {
+            // Only push and specialisation constants: neither DXC nor
+            // clang makes a `$Globals` for them (docs/ir.md).
+            continue;
         }
         let layout = match input.layout {
             Some(l) => Cow::Borrowed(l),
@@ -562,10 +597,14 @@ pub fn plan_module<'a>(
             (Some(elem), BufferKind::ConstantBuffer | BufferKind::TextureBuffer) => {
                 // `ConstantBuffer<T> CB;` is one member `CB` of type `%T`.
                 let name = names::without_template_arguments(elem);
-                let inner = types.user_struct(elem, name, layout.root())?;
+                let inner = types
+                    .user_struct(elem, name, layout.root())
+                    .map_err(|e| e.in_buffer(index))?;
                 types.wrapper_struct(&struct_name, decl.name.clone(), inner)
             }
-            _ => types.buffer_struct(&struct_name, &layout)?,
+            _ => types
+                .buffer_struct(&struct_name, &layout)
+                .map_err(|e| e.in_buffer(index))?,
         };
         if flavor == Flavor::Dxc {
             for &id in &types.created[checked..] {
@@ -637,6 +676,13 @@ pub fn plan_module<'a>(
             members,
         });
     }
+    plan_blocks_before(
+        count,
+        buffers.len(),
+        &mut types,
+        &mut symbols,
+        &mut push_constants,
+    )?;
     warnings.append(&mut drift);
     let mut arrays = arrays::name_strings(pending_arrays, &mut symbols, &mut strings)?;
     let ctor = if opts.global_ctor && !buffers.is_empty() {
@@ -672,15 +718,19 @@ pub fn plan_module<'a>(
     })
 }
 
-/// Plans the global of the `[[vk::push_constant]]` block `field`: its
-/// symbol and its struct type, laid out by [`PlanOptions::push_constant_rules`].
+/// Plans the global of the `[[vk::push_constant]]` block `field` (member
+/// `member` of input `buffer`): its symbol and its struct type, laid out by
+/// [`PlanOptions::push_constant_rules`].
 fn plan_push_constant(
     field: &cblower_layout::Field,
+    (buffer, member): (usize, usize),
     opts: &PlanOptions,
     types: &mut PlanTypes,
     symbols: &mut SymbolTable,
 ) -> Result<(String, TypeId), ProgramError> {
     let refuse = |reason: String, fix: &str| ProgramError::PushConstant {
+        buffer,
+        member,
         name: field.name.to_string(),
         reason,
         fix: fix.to_owned(),
@@ -696,10 +746,7 @@ fn plan_push_constant(
         let (id, _) = types
             .clang22_push_constant_struct(s, &mut HashMap::new(), 0)
             .map_err(|reason| {
-                refuse(
-                    reason,
-                    "use the default rules (--rules cbuffer), or plain members in the struct",
-                )
+                refuse(reason, "keep only data members in the push-constant struct")
             })?;
         symbols.add_exact(&symbol)?;
         return Ok((symbol, id));
@@ -1138,6 +1185,7 @@ mod tests {
                 space: 0,
             },
             layout: Some(&layout),
+            member_order: &[],
         };
         let opts = PlanOptions::new(Target::Dxil, Flavor::Clang22);
         assert_eq!(
@@ -1268,9 +1316,68 @@ mod tests {
         );
     }
 
+    /// A push-constant block is planned where `member_order` says it was
+    /// declared: its global before the handle of the next buffer, its
+    /// struct named between that buffer's types and the previous one's.
+    #[test]
+    fn push_constants_are_placed_by_member_order() {
+        use cblower_layout::{StructTy, VkGlobal};
+        let cb = |name: &str| {
+            BufferDecl::new(
+                name,
+                BufferKind::CBuffer,
+                vec![Field::new(name.to_lowercase(), Ty::scalar(Scalar::Float))],
+            )
+        };
+        let (a, b) = (cb("A"), cb("B"));
+        let mut pc = Field::new(
+            "pc",
+            Ty::Struct(std::sync::Arc::new(StructTy::new(
+                "PC",
+                vec![Field::new("v", Ty::scalar(Scalar::Float))],
+            ))),
+        );
+        pc.vk_global = Some(VkGlobal::PushConstant);
+        let globals = BufferDecl::new(
+            "$Globals",
+            BufferKind::Globals,
+            vec![Field::new("g", Ty::scalar(Scalar::Float)), pc],
+        );
+        let opts = PlanOptions::new(Target::SpirV, Flavor::Clang22);
+        let placed = |order: &[usize]| {
+            let buffers = [
+                crate::ProgramBuffer::new(&a),
+                crate::ProgramBuffer::new(&b),
+                crate::ProgramBuffer {
+                    member_order: order,
+                    ..crate::ProgramBuffer::new(&globals)
+                },
+            ];
+            let plan = crate::plan(&buffers, &opts).expect("plans");
+            let names: Vec<String> = plan
+                .types
+                .named_in_order()
+                .iter()
+                .map(|&id| plan.types.named(id).name.clone())
+                .collect();
+            (plan.push_constants[0].before, names.join(" "))
+        };
+        let names = |pc_at: usize| {
+            let mut n = vec!["__cblayout_A", "__cblayout_B", "__cblayout_$Globals"];
+            n.insert(pc_at, "struct.PC");
+            n.join(" ")
+        };
+        assert_eq!(placed(&[2, 0]), (0, names(0)));
+        assert_eq!(placed(&[2, 1]), (1, names(1)));
+        assert_eq!(placed(&[2, 2]), (2, names(2)));
+        // No order: right before the buffer holding it.
+        assert_eq!(placed(&[]), (2, names(2)));
+    }
+
     /// clang-22's push-constant structs: plain when every field is at its
     /// LLVM alignment and the size a multiple of the largest, packed
-    /// otherwise; bitfields refused by name.
+    /// otherwise; bitfields, empty structs and zero-length arrays as
+    /// clang-22 lays them out.
     #[test]
     fn clang22_push_constant_structs_pack_as_clang_does() {
         use cblower_layout::StructTy;
@@ -1295,16 +1402,39 @@ mod tests {
             make(vec![f(), Field::new("b", Ty::scalar(Scalar::Bool))]),
             Ok(("{ float, i32 }".to_owned(), 8))
         );
-        let mut bits = Field::new("u", Ty::scalar(Scalar::Uint));
-        bits.bitfields = Some(std::sync::Arc::new(vec![Field::new(
-            "x",
-            Ty::scalar(Scalar::Uint),
-        )]));
-        let refused = make(vec![f(), bits]).unwrap_err();
-        assert!(
-            refused.contains("member `u` of `PC` is a bitfield"),
-            "{refused}"
+        // Bitfields (as the front end records them: one unit listing its
+        // declarations with their widths) follow each other bit by bit;
+        // each run sharing bytes is one storage element, `: 0` aligns to
+        // its type. clang-22 gives `<{ float, i16, [2 x i8], i8 }>` for
+        // `float f; uint x : 9; uint y : 3; uint : 0; uint z : 2;`.
+        let bit = |name: &str, w: u32| {
+            let mut d = Field::new(name, Ty::scalar(Scalar::Uint));
+            d.bit_width = Some(w);
+            d
+        };
+        let mut unit = Field::new("x", Ty::scalar(Scalar::Uint));
+        unit.bitfields = Some(std::sync::Arc::new(vec![
+            bit("x", 9),
+            bit("y", 3),
+            bit("", 0),
+            bit("z", 2),
+        ]));
+        assert_eq!(
+            make(vec![f(), unit]),
+            Ok(("<{ float, i16, [2 x i8], i8 }>".to_owned(), 9))
         );
+        // An empty struct member takes a byte and no element; a
+        // zero-length array is an element of size 0.
+        let empty = Field::new(
+            "e",
+            Ty::Struct(std::sync::Arc::new(StructTy::new("E", vec![]))),
+        );
+        let none = Field::new("z", Ty::array(Ty::scalar(Scalar::Float), 0));
+        assert_eq!(
+            make(vec![f(), empty, none, f()]),
+            Ok(("<{ float, i8, [0 x float], float }>".to_owned(), 9))
+        );
+        assert_eq!(make(vec![]), Ok(("{ i8 }".to_owned(), 1)));
     }
 
     /// D3D's 4096-row limit: the default flavour on DXIL rejects a larger
