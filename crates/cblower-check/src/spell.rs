@@ -80,6 +80,7 @@ fn tight_float_arrays(rules: RuleSet) -> bool {
         rules,
         RuleSet::Structured
             | RuleSet::Scalar
+            | RuleSet::ScalarDxc
             | RuleSet::Std430
             | RuleSet::RelaxedStd430
             | RuleSet::Wgsl(WgslAddressSpace::Storage)

@@ -146,8 +146,8 @@ pub struct EmitArgs {
     /// of writing the same text directly (for comparing the two sinks).
     #[arg(long, hide = true)]
     pub via_llvm: bool,
-    /// SPIR-V, default rules: lay constant buffers out by the D3D rules
-    /// (DXC's `-fvk-use-dx-layout`; what cblower does anyway).
+    /// SPIR-V, default rules: DXC's FXC-compatible layout, the D3D rows
+    /// with the differences of DXC's SPIR-V back end (`-fvk-use-dx-layout`).
     #[arg(long = "fvk-use-dx-layout", conflicts_with_all = ["fvk_use_gl_layout", "fvk_use_scalar_layout"])]
     pub fvk_use_dx_layout: bool,
     /// SPIR-V, default rules: GLSL std140 (DXC's `-fvk-use-gl-layout`).

@@ -35,6 +35,13 @@ pub enum RulesArg {
     RelaxedStd430,
     /// Vulkan scalar block layout: every member aligned to its scalar.
     Scalar,
+    /// DXC's `-fvk-use-scalar-layout`: scalar, struct sizes not rounded.
+    #[value(name = "scalar-dxc")]
+    ScalarDxc,
+    /// DXC's `-fvk-use-dx-layout`: the cbuffer rows with DXC's SPIR-V
+    /// differences (packoffset order, min-precision, 64-bit matrices).
+    #[value(name = "fxc-cbuffer")]
+    FxcCbuffer,
     /// WGSL host-shareable layout, storage address space.
     Wgsl,
     /// WGSL with the uniform address space's extra checks.
@@ -57,6 +64,8 @@ impl RulesArg {
             RulesArg::RelaxedStd140 => RuleSet::RelaxedStd140,
             RulesArg::RelaxedStd430 => RuleSet::RelaxedStd430,
             RulesArg::Scalar => RuleSet::Scalar,
+            RulesArg::ScalarDxc => RuleSet::ScalarDxc,
+            RulesArg::FxcCbuffer => RuleSet::FxcCBuffer,
             RulesArg::Wgsl => RuleSet::Wgsl(WgslAddressSpace::Storage),
             RulesArg::WgslUniform => RuleSet::Wgsl(WgslAddressSpace::Uniform),
         }

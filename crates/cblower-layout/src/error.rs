@@ -121,6 +121,23 @@ pub enum LayoutError {
         /// Name of the member (or nested field) at fault.
         name: Arc<str>,
     },
+    /// [`RuleSet::FxcCBuffer`](crate::RuleSet::FxcCBuffer) only: a matrix
+    /// of 64-bit components stored as several 3- or 4-component vectors
+    /// (`double3x2`, `int64_t4x4`, ...). DXC's FXC-compatible SPIR-V layout
+    /// steps such a matrix's vectors 32 bytes apart but counts its size as
+    /// if they were 16 apart, so whatever follows it overlaps its last
+    /// vectors; cblower does not emit overlapping members.
+    #[error("'{name}' is a matrix of 64-bit components stored as {count} vectors of {len}: DXC's -fvk-use-dx-layout places its vectors 32 bytes apart but sizes it as if they were 16 apart, so the members after it would overlap it")]
+    FxcOverlappingMatrix {
+        /// Declaration index of the top-level member.
+        member: usize,
+        /// Name of the member (or nested field) at fault.
+        name: Arc<str>,
+        /// Number of stored vectors (columns, or rows when row-major).
+        count: u8,
+        /// Components per stored vector.
+        len: u8,
+    },
     /// [`RuleSet::Clang22`](crate::RuleSet::Clang22) only: the member uses a
     /// min-precision type (`min16float`, ...), which clang 22 rejects.
     #[error("'{name}' has type {ty}, which clang-22 does not support")]
@@ -246,6 +263,9 @@ impl LayoutError {
                 "use component 0 to 3 (x to w) of a packoffset register".into()
             }
             SizeOverflow { .. } => "reduce the array dimensions".into(),
+            FxcOverlappingMatrix { .. } => {
+                "use another layout (no flag, --fvk-use-gl-layout or --fvk-use-scalar-layout), or a matrix of 32-bit components or with 2-component vectors".into()
+            }
             UnsupportedByClang22 { .. } => {
                 "use the default rules (--rules cbuffer), which follow DXC".into()
             }
@@ -280,6 +300,7 @@ impl LayoutError {
             | LayoutError::ExplicitOffsetBackwards { member, .. }
             | LayoutError::PackOffsetComponent { member, .. }
             | LayoutError::SizeOverflow { member, .. }
+            | LayoutError::FxcOverlappingMatrix { member, .. }
             | LayoutError::UnsupportedByClang22 { member, .. }
             | LayoutError::Requires16BitTypes { member, .. }
             | LayoutError::BadVectorLength { member, .. }

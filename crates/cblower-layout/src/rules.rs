@@ -58,6 +58,16 @@ pub enum RuleSet {
     /// D3D10+ constant buffers as DXC lays them out (16-byte rows). The default.
     #[default]
     CBuffer,
+    /// DXC's FXC-compatible layout of constant and texture buffers on
+    /// SPIR-V (`-fvk-use-dx-layout`, DXC's `FxcCTBuffer`): the 16-byte rows
+    /// of [`RuleSet::CBuffer`], with the differences of DXC's SPIR-V back
+    /// end: `packoffset` members placed in declaration order (never sorted;
+    /// one before the previous member's end is an error) without the D3D
+    /// checks, no min-precision row rule and min-precision types aligned
+    /// to their size everywhere, and 64-bit matrices stored as several 3- or
+    /// 4-component vectors refused
+    /// ([`LayoutError::FxcOverlappingMatrix`](crate::LayoutError::FxcOverlappingMatrix)).
+    FxcCBuffer,
     /// StructuredBuffer and C-like structs.
     Structured,
     /// GLSL/Vulkan std140.
@@ -74,6 +84,13 @@ pub enum RuleSet {
     RelaxedStd430,
     /// Vulkan scalar block layout (VK_EXT_scalar_block_layout).
     Scalar,
+    /// The scalar block layout as DXC computes it for
+    /// `-fvk-use-scalar-layout`: like [`RuleSet::Scalar`], except that a
+    /// struct's size is the end of its last member, not rounded up to the
+    /// struct's alignment (so an array of structs has that unrounded stride
+    /// and a member after a struct may pack into what would be its tail).
+    /// DXC skips SPIR-V's block layout validation under this flag.
+    ScalarDxc,
     /// WGSL host-shareable layout, with `@align`/`@size`/`@stride`.
     Wgsl(WgslAddressSpace),
     /// clang-22's own cbuffer algorithm, bug for bug.
@@ -87,16 +104,37 @@ impl RuleSet {
     pub fn name(self) -> &'static str {
         match self {
             RuleSet::CBuffer => "cbuffer",
+            RuleSet::FxcCBuffer => "fxc-cbuffer",
             RuleSet::Structured => "structured",
             RuleSet::Std140 => "std140",
             RuleSet::Std430 => "std430",
             RuleSet::RelaxedStd140 => "relaxed-std140",
             RuleSet::RelaxedStd430 => "relaxed-std430",
             RuleSet::Scalar => "scalar",
+            RuleSet::ScalarDxc => "scalar-dxc",
             RuleSet::Wgsl(WgslAddressSpace::Storage) => "wgsl-storage",
             RuleSet::Wgsl(WgslAddressSpace::Uniform) => "wgsl-uniform",
             RuleSet::Clang22(_) => "clang-22",
         }
+    }
+
+    /// True for the rule sets that model DXC's SPIR-V layouts of constant
+    /// and texture buffers (relaxed and strict std140/std430, scalar, the
+    /// FXC-compatible one): they
+    /// place `packoffset` and `register(c#)` members exactly where they say,
+    /// `register(c#)` ones first and `packoffset` ones in declaration order,
+    /// as DXC's SPIR-V back end does under every `-fvk-use-*` flag.
+    pub fn places_packoffset_in_order(self) -> bool {
+        matches!(
+            self,
+            RuleSet::Std140
+                | RuleSet::Std430
+                | RuleSet::RelaxedStd140
+                | RuleSet::RelaxedStd430
+                | RuleSet::Scalar
+                | RuleSet::ScalarDxc
+                | RuleSet::FxcCBuffer
+        )
     }
 
     /// True for the rule sets that model constant buffers (members filtered the

@@ -283,10 +283,138 @@ fn relaxed_rules_place_packoffset_in_declaration_order() {
         ],
     );
     assert_eq!(member_offsets(&l), [32, 48]);
-    // The strict rule sets ignore the D3D placements.
-    let l = lay(
+}
+
+/// DXC's SPIR-V back end places `packoffset` and `register(c#)` members
+/// under every `-fvk-use-*` flag, not only the relaxed ones: std140 and
+/// std430 (`-fvk-use-gl-layout`) and the scalar layout too, in declaration
+/// order, with the same overlap error. The structured and WGSL rule sets
+/// still ignore them.
+#[test]
+fn every_dxc_vulkan_rule_set_places_packoffset() {
+    for rules in [
         RuleSet::Std140,
-        vec![packed("a", float(1), 3, 0), f("b", float(1))],
+        RuleSet::Std430,
+        RuleSet::Scalar,
+        RuleSet::ScalarDxc,
+        RuleSet::RelaxedStd140,
+    ] {
+        let l = lay(rules, vec![packed("a", float(1), 3, 0), f("b", float(1))]);
+        assert_eq!(member_offsets(&l), [48, 52], "{rules:?}");
+        let l = lay(
+            rules,
+            vec![
+                f("x", float(1)),
+                f("r", float(4)).with_placement(Placement::ConstantRegister(2)),
+            ],
+        );
+        // In layout order: the register(c2) member first, x after it.
+        assert_eq!(member_offsets(&l), [32, 48], "{rules:?}");
+        let err = layout_buffer(
+            &BufferDecl::new(
+                "B",
+                BufferKind::CBuffer,
+                vec![packed("a", float(4), 1, 0), packed("b", float(1), 0, 0)],
+            ),
+            LayoutOptions::new(rules),
+        )
+        .unwrap_err();
+        assert!(
+            matches!(err, LayoutError::ExplicitOffsetBackwards { member: 1, .. }),
+            "{rules:?}: {err:?}"
+        );
+    }
+    for rules in [
+        RuleSet::Structured,
+        RuleSet::Wgsl(cblower_layout::WgslAddressSpace::Storage),
+    ] {
+        let l = lay(rules, vec![packed("a", float(1), 3, 0), f("b", float(1))]);
+        assert_eq!(member_offsets(&l), [0, 4], "{rules:?}");
+    }
+    // A float2 at c0.y: std140 requires 8-byte alignment (SPIR-V's
+    // validator checks it under -fvk-use-gl-layout); the relaxed rule takes
+    // the component's; DXC skips the block layout check under the scalar
+    // layout.
+    let v = || vec![packed("v", float(2), 0, 1)];
+    let err = layout_buffer(
+        &BufferDecl::new("B", BufferKind::CBuffer, v()),
+        LayoutOptions::new(RuleSet::Std140),
+    )
+    .unwrap_err();
+    assert!(
+        matches!(err, LayoutError::PackOffsetMisaligned { align: 8, .. }),
+        "{err:?}"
     );
-    assert_eq!(member_offsets(&l), [0, 4]);
+    for rules in [RuleSet::RelaxedStd140, RuleSet::Scalar, RuleSet::ScalarDxc] {
+        assert_eq!(member_offsets(&lay(rules, v())), [4], "{rules:?}");
+    }
+    let d = || vec![packed("d", Ty::scalar(Scalar::Double), 0, 1)];
+    assert_eq!(member_offsets(&lay(RuleSet::ScalarDxc, d())), [4]);
+}
+
+/// A derived struct under DXC's SPIR-V rule sets: the base is a struct
+/// field of its own (DXC's alignment-and-size calculator places "an
+/// implicit field at the very beginning for the base struct"), so the own
+/// fields start after the base's rounded size.
+#[test]
+fn dxc_vulkan_bases_are_struct_fields() {
+    let base = StructTy::new("B", vec![f("x", float(1))]);
+    let mut derived = StructTy::new("D", vec![f("y", float(1)), f("z", float(2))]);
+    derived.base = Some(std::sync::Arc::new(base));
+    let d = Ty::structure(derived);
+    let offsets = |rules| {
+        let node = layout_type(&d, LayoutOptions::new(rules)).unwrap();
+        (field_offsets(&node), node.size.get())
+    };
+    // std140: B is 16 bytes (aligned to 16), so y is at 16, z at 24.
+    assert_eq!(offsets(RuleSet::Std140), (vec![0, 16, 24], 32));
+    assert_eq!(offsets(RuleSet::RelaxedStd140), (vec![0, 16, 20], 32));
+    // std430 and scalar: B is 4 bytes; z aligns to 8 under std430.
+    assert_eq!(offsets(RuleSet::Std430), (vec![0, 4, 8], 16));
+    assert_eq!(offsets(RuleSet::ScalarDxc), (vec![0, 4, 8], 16));
+    // The structured rule set keeps the flat C-like fields.
+    assert_eq!(offsets(RuleSet::Structured), (vec![0, 4, 8], 16));
+}
+
+/// DXC's scalar layout does not round a struct's size up to its alignment
+/// (its test `vk.layout.cbuffer.scalar.hlsl`: a struct of a `double`-aligned
+/// struct and three floats-and-a-float3 is 28 bytes and the next member
+/// packs at 28), nor an array stride; the Vulkan scalar block layout
+/// (`RuleSet::Scalar`) does.
+#[test]
+fn scalar_dxc_does_not_round_struct_sizes() {
+    let r = Ty::structure(StructTy::new(
+        "R",
+        vec![f("rf", Ty::scalar(Scalar::Double))],
+    ));
+    let s = Ty::structure(StructTy::new(
+        "S",
+        vec![
+            f("sf1", r),
+            f("sf2", float(1)),
+            f("sf3", float(3)),
+            f("sf4", float(1)),
+        ],
+    ));
+    let members = || {
+        vec![
+            f("s", s.clone()),
+            f("h", Ty::scalar(Scalar::Float16)),
+            f("a", arr(s.clone(), 2)),
+        ]
+    };
+    let lay16 = |rules| {
+        layout_buffer(
+            &BufferDecl::new("B", BufferKind::CBuffer, members()),
+            LayoutOptions::new(rules).native_16bit(true),
+        )
+        .unwrap()
+    };
+    let dxc = lay16(RuleSet::ScalarDxc);
+    assert_eq!(member_offsets(&dxc), [0, 28, 32]);
+    assert_eq!(dxc.size().get(), 32 + 2 * 28);
+    let spec = lay16(RuleSet::Scalar);
+    assert_eq!(member_offsets(&spec), [0, 32, 40]);
+    assert_eq!(spec.size().get(), 40 + 2 * 32);
+    assert_eq!(RuleSet::ScalarDxc.name(), "scalar-dxc");
 }

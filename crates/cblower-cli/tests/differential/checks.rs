@@ -8,6 +8,7 @@ use super::ll_module::parse_module;
 use super::model::Case;
 use super::summary::summarize;
 use super::text_diff::line_diff;
+use super::vk_model::{bitfields_differ_on_spirv, pack_buffer_vk, VkFlag};
 
 /// Compares two printed modules' cbuffer lowering; `Err` carries a diff of
 /// their canonical facts.
@@ -44,11 +45,68 @@ pub fn check_dxc_offsets(case: &Case, ll: &str) -> Result<(), String> {
 /// [`check_dxc_offsets`] for a target (`spirv`: `vk::offset` honoured, push
 /// and specialisation constants not `$Globals` members).
 pub fn check_dxc_offsets_for(case: &Case, ll: &str, spirv: bool) -> Result<(), String> {
+    compare_members(case, ll, spirv, |buffer| {
+        pack_buffer_for(case, buffer, spirv)
+    })
+}
+
+/// What DXC's SPIR-V back end makes of the case under `flag`: `Err` with
+/// its complaint when it rejects a buffer.
+pub fn vk_verdict(case: &Case, flag: VkFlag) -> Result<(), String> {
+    for buffer in case.buffers_with_globals_for(true) {
+        pack_buffer_vk(case, &buffer, flag)?;
+    }
+    Ok(())
+}
+
+/// Checks a SPIR-V module emitted with DXC's layout flag `flag` against the
+/// independent Vulkan layout model ([`vk_verdict`] must be `Ok`).
+pub fn check_vk_offsets(case: &Case, ll: &str, flag: VkFlag) -> Result<(), String> {
+    compare_members(case, ll, true, |buffer| {
+        pack_buffer_vk(case, buffer, flag).unwrap_or_default()
+    })
+}
+
+/// The verdict on cblower's SPIR-V output (`ours`) for the case emitted with
+/// DXC's layout flag `flag`: the Vulkan model's offsets, or, where the model
+/// says DXC rejects a buffer or lays it out with overlapping members,
+/// cblower's refusal for that reason. Cases whose bitfields DXC packs
+/// differently on SPIR-V are not compared (`bitfields_differ_on_spirv`).
+pub fn check_vk_verdict(
+    case: &Case,
+    flag: VkFlag,
+    ours: Result<String, String>,
+) -> Result<(), String> {
+    if bitfields_differ_on_spirv(case) {
+        return Ok(());
+    }
+    match (vk_verdict(case, flag), ours) {
+        (Ok(()), ours) => ours.and_then(|ll| check_vk_offsets(case, &ll, flag)),
+        (Err(_), Err(e))
+            if e.contains("is before the end of the previous member")
+                || e.contains("-byte alignment but its explicit offset is")
+                || e.contains("places its vectors 32 bytes apart") =>
+        {
+            Ok(())
+        }
+        (Err(dxc), Err(e)) => Err(format!(
+            "DXC rejects this ({dxc}), cblower for another reason:\n{e}"
+        )),
+        (Err(dxc), Ok(_)) => Err(format!("DXC rejects this ({dxc}), cblower accepted it")),
+    }
+}
+
+fn compare_members(
+    case: &Case,
+    ll: &str,
+    spirv: bool,
+    pack: impl Fn(&super::model::Buffer) -> Vec<PackedMember>,
+) -> Result<(), String> {
     let module = parse_module(ll)?;
     let ir = buffer_members(&module)?;
     let mut problems = String::new();
     for buffer in case.buffers_with_globals_for(spirv) {
-        let expected = pack_buffer_for(case, &buffer, spirv);
+        let expected = pack(&buffer);
         let found = ir.iter().find(|(handle, _)| {
             handle
                 .rsplit_once('.')

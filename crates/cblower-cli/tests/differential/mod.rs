@@ -12,3 +12,4 @@ pub mod render;
 pub mod summary;
 pub mod text_diff;
 pub mod tools;
+pub mod vk_model;

@@ -6,6 +6,7 @@ use std::process::Command;
 
 use super::model::Case;
 use super::render;
+use super::vk_model::VkFlag;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Target {
@@ -109,7 +110,27 @@ pub enum Rules {
 
 /// `cblower emit-llvm`'s `.ll` text for the case.
 pub fn cblower_ir(case: &Case, target: Target, rules: Rules, dir: &Path) -> Result<String, String> {
-    cblower_ir_core(case, "", &["--target", target.cblower_name()], rules, dir)
+    cblower_ir_core(
+        case,
+        "",
+        &["--target", target.cblower_name()],
+        rules,
+        None,
+        dir,
+    )
+}
+
+/// `cblower emit-llvm --target spirv`'s `.ll` text for the case (and
+/// `extra` after it) in the default mode with DXC's layout flag `flag`.
+pub fn cblower_ir_vk(case: &Case, extra: &str, flag: VkFlag, dir: &Path) -> Result<String, String> {
+    cblower_ir_core(
+        case,
+        extra,
+        &["--target", "spirv"],
+        Rules::Cbuffer,
+        Some(flag),
+        dir,
+    )
 }
 
 /// The triple `clang --driver-mode=dxc` passes to `-cc1` for `args`
@@ -141,7 +162,7 @@ pub fn cblower_ir_args(
     rules: Rules,
     dir: &Path,
 ) -> Result<String, String> {
-    cblower_ir_core(case, "", args, rules, dir)
+    cblower_ir_core(case, "", args, rules, None, dir)
 }
 
 /// `cblower emit-llvm`'s `.ll` text for the case with `extra` declarations
@@ -158,6 +179,7 @@ pub fn cblower_ir_with(
         extra,
         &["--target", target.cblower_name()],
         rules,
+        None,
         dir,
     )
 }
@@ -167,9 +189,11 @@ fn cblower_ir_core(
     extra: &str,
     args: &[&str],
     rules: Rules,
+    vk: Option<VkFlag>,
     dir: &Path,
 ) -> Result<String, String> {
-    let path = dir.join(format!("case-{:016x}-{}.hlsl", case.seed, args.join("_")));
+    let tag = format!("{}{}", args.join("_"), vk.map_or("", |f| f.tag()));
+    let path = dir.join(format!("case-{:016x}-{tag}.hlsl", case.seed));
     std::fs::write(&path, render::body(case) + extra).map_err(|e| e.to_string())?;
     let spirv = args.iter().any(|a| a.starts_with("spirv"));
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_cblower"));
@@ -182,11 +206,13 @@ fn cblower_ir_core(
             "cbuffer"
         },
     ]);
-    // The default mode is checked against an independent D3D packer, so on
-    // SPIR-V it asks for the D3D rules (DXC's own SPIR-V default, relaxed
-    // std140, is pinned by the layout engine's relaxed_rules tests).
+    // Unless a test asks for one of DXC's Vulkan layouts (checked against
+    // the independent model in `vk_model`), the default mode on SPIR-V asks
+    // for the D3D rules, which the independent D3D packer checks.
     if rules == Rules::Cbuffer && spirv {
-        cmd.arg("--fvk-use-dx-layout");
+        if let Some(arg) = vk.unwrap_or(VkFlag::Dx).cblower_arg() {
+            cmd.arg(arg);
+        }
     }
     if case.native16 {
         cmd.arg("--enable-16bit-types");

@@ -93,9 +93,13 @@ pub(crate) fn place_members(
     }
     // The buffer is a struct without WGSL overrides of its own.
     let align = walker.family.struct_align(max_align);
-    let size = cursor
-        .align_to(align)
-        .ok_or_else(|| struct_overflow(last, name))?;
+    let size = if walker.family.rounds_struct_size() {
+        cursor
+            .align_to(align)
+            .ok_or_else(|| struct_overflow(last, name))?
+    } else {
+        cursor
+    };
     push_padding(&mut padding, cursor, size, PaddingReason::Tail);
     Ok(Placed {
         builder: out,
@@ -128,7 +132,7 @@ pub(crate) fn layout_members(
             f,
         )
     });
-    let root = walker.struct_node(name.clone(), fields, members.max_len(), None, false)?;
+    let root = walker.struct_node(name.clone(), fields, members.max_len(), None, false, None)?;
     Ok((root, member_index))
 }
 
@@ -286,6 +290,9 @@ impl Walker {
         let align = self.family.array_align(element.align);
         let stride = match stride {
             Some(s) => s,
+            // DXC's scalar layout: the stride is the element's size, which
+            // for a struct is not rounded to its alignment.
+            None if !self.family.rounds_struct_size() => element.size,
             None => checked_align(element.size, align, ctx.member, ctx.name)?,
         };
         let size = stride.checked_mul(count).ok_or_else(|| ctx.overflow())?;
@@ -303,13 +310,65 @@ impl Walker {
     }
 
     fn struct_ty(&self, s: &StructTy, ctx: Ctx<'_>) -> Result<Node, LayoutError> {
+        if let (Some(base), true) = (&s.base, self.family.places_packoffset()) {
+            return self.derived_struct(s, base, ctx);
+        }
         let (kept, filtered) = stored_fields(s);
         // Like the buffer's members: in declaration order, `vk::offset`
         // fields included (DXC applies the attribute without sorting).
         let placed = kept;
         let fields = placed.iter().map(|&f| (ctx, f));
         let overrides = self.family.is_wgsl().then_some((s.align, s.size, ctx));
-        self.struct_node(s.name.clone(), fields, placed.len(), overrides, filtered)
+        self.struct_node(
+            s.name.clone(),
+            fields,
+            placed.len(),
+            overrides,
+            filtered,
+            None,
+        )
+    }
+
+    /// A derived struct (`struct D : B`) under DXC's SPIR-V rule sets: DXC
+    /// lays the base out as a struct field of its own at offset 0, so the
+    /// own fields start after the base's *rounded* size and the base's
+    /// alignment (16 or more under std140) counts for `D`'s. The node stays
+    /// flat, the base's fields first, as everywhere else: only the offsets
+    /// change, and the base's tail padding shows as such.
+    fn derived_struct(
+        &self,
+        s: &StructTy,
+        base: &StructTy,
+        ctx: Ctx<'_>,
+    ) -> Result<Node, LayoutError> {
+        let base_node = self.struct_ty(base, ctx)?;
+        let (base_size, base_align) = (base_node.size, base_node.align);
+        let NodeKind::Struct {
+            fields: base_fields,
+            padding: base_padding,
+            filtered: base_filtered,
+            ..
+        } = base_node.kind
+        else {
+            return Err(ctx.overflow());
+        };
+        let own: Vec<&Field> = s.fields.iter().filter(|f| f.is_stored()).collect();
+        let filtered = base_filtered || s.fields.iter().any(|f| !f.is_stored());
+        let start = Start {
+            fields: base_fields,
+            padding: base_padding,
+            cursor: base_size,
+            align: base_align,
+        };
+        let fields = own.iter().map(|&f| (ctx, f));
+        self.struct_node(
+            s.name.clone(),
+            fields,
+            own.len(),
+            None,
+            filtered,
+            Some(start),
+        )
     }
 
     /// Places field `f`, whose type is laid out at offset 0 as `child`, after
@@ -329,13 +388,13 @@ impl Walker {
         } else {
             (child.align, child.size)
         };
-        // `vk::offset`, and under the relaxed rule sets `packoffset` /
+        // `vk::offset`, and under DXC's SPIR-V rule sets `packoffset` /
         // `register(c#)` (buffer members only): exactly where they say, as
-        // DXC's SPIR-V back end places them. The strict rule sets ignore the
-        // D3D placements.
+        // DXC's SPIR-V back end places them under every `-fvk-use-*` flag.
+        // The structured and WGSL rule sets ignore the D3D placements.
         let placement = f
             .placement
-            .filter(|p| matches!(p, Placement::VkOffset(_)) || self.family.is_relaxed());
+            .filter(|p| matches!(p, Placement::VkOffset(_)) || self.family.places_packoffset());
         let (offset, reason) = match placement.map(|p| (p, p.byte_offset())) {
             Some((_, Some(at))) => (
                 explicit_offset(f, child, at, cursor, align, self, ctx)?,
@@ -381,11 +440,25 @@ impl Walker {
         capacity: usize,
         overrides: Option<(Option<Alignment>, Option<Size>, Ctx<'_>)>,
         filtered: bool,
+        start: Option<Start>,
     ) -> Result<Node, LayoutError> {
-        let mut cursor = Size::ZERO;
-        let mut max_align = Alignment::ONE;
-        let mut nodes = Vec::with_capacity(capacity);
-        let mut padding = Vec::new();
+        let (mut nodes, mut padding, mut cursor, mut max_align) = match start {
+            Some(Start {
+                mut fields,
+                padding,
+                cursor,
+                align,
+            }) => {
+                fields.reserve(capacity);
+                (fields, padding, cursor, align)
+            }
+            None => (
+                Vec::with_capacity(capacity),
+                Vec::new(),
+                Size::ZERO,
+                Alignment::ONE,
+            ),
+        };
         // The last field's context: a struct whose rounded size overflows
         // reports against it.
         let mut last = None;
@@ -419,6 +492,7 @@ impl Walker {
         }
         let size = match size_override {
             Some(s) => s,
+            None if !self.family.rounds_struct_size() => cursor,
             None => cursor
                 .align_to(align)
                 .ok_or_else(|| struct_overflow(last, &name))?,
@@ -438,6 +512,15 @@ impl Walker {
     }
 }
 
+/// What a derived struct starts from: its base laid out as a struct (its
+/// fields and padding, its rounded size and its alignment).
+struct Start {
+    fields: Vec<FieldNode>,
+    padding: Vec<Padding>,
+    cursor: Size,
+    align: Alignment,
+}
+
 /// Overflow while rounding a struct's end, reported against its last field
 /// (a struct without fields ends at 0 and cannot overflow).
 fn struct_overflow(last: Option<Ctx<'_>>, name: &Arc<str>) -> LayoutError {
@@ -454,7 +537,8 @@ fn struct_overflow(last: Option<Ctx<'_>>, name: &Arc<str>) -> LayoutError {
 /// a member of alignment `align` after a previous member ending at
 /// `cursor`. Under the relaxed rule sets a vector whose component is at
 /// most 4 bytes only needs its component's alignment and no improper
-/// straddle (the offsets `VK_KHR_relaxed_block_layout` accepts).
+/// straddle (the offsets `VK_KHR_relaxed_block_layout` accepts); under the
+/// scalar layout any offset at or after `cursor` is accepted.
 fn explicit_offset(
     f: &Field,
     child: &Node,
@@ -478,7 +562,12 @@ fn explicit_offset(
     } else {
         None
     };
+    // DXC does not check explicit offsets itself; SPIR-V's validator does,
+    // by the block layout rule of the flag, except under the scalar layout,
+    // where DXC tells it to skip the block layout check: any offset at or
+    // after the previous member's end stands there.
     let ok = match relaxed {
+        _ if walker.family.accepts_any_explicit_offset() => true,
         Some(placed) => placed == Some(at),
         None => at.is_aligned(align),
     };

@@ -126,7 +126,7 @@ fn place_members(decl: &BufferDecl, opts: LayoutOptions) -> Result<Placed, Layou
     nesting::check_nesting(decl.members.iter().enumerate())?;
     let order = MemberOrder::of(&decl.members, opts.rules);
     match opts.rules {
-        RuleSet::CBuffer => {
+        RuleSet::CBuffer | RuleSet::FxcCBuffer => {
             row_packer::place_members(&order, opts, row_packer::Position::of_members(decl.kind))
         }
         RuleSet::Clang22(target) => clang22::place_members(&order, target, opts),
@@ -148,7 +148,7 @@ pub fn layout_buffer_tree(
     nesting::check_nesting(decl.members.iter().enumerate())?;
     let order = MemberOrder::of(&decl.members, opts.rules);
     match opts.rules {
-        RuleSet::CBuffer => row_packer::layout_members(
+        RuleSet::CBuffer | RuleSet::FxcCBuffer => row_packer::layout_members(
             &decl.name,
             &order,
             opts,
@@ -278,7 +278,7 @@ pub fn layout_type(ty: &Ty, opts: LayoutOptions) -> Result<Node, LayoutError> {
     nesting::check_nesting([(0, &field)])?;
     let order = MemberOrder::Sorted(vec![(0usize, &field)]);
     let (root, _) = match opts.rules {
-        RuleSet::CBuffer => {
+        RuleSet::CBuffer | RuleSet::FxcCBuffer => {
             row_packer::layout_members(&name, &order, opts, row_packer::Position::TopLevel)?
         }
         RuleSet::Clang22(target) => clang22::layout_members(&name, &order, target, opts)?,
@@ -309,15 +309,16 @@ impl<'a> MemberOrder<'a> {
     fn of(members: &'a [Field], rules: RuleSet) -> MemberOrder<'a> {
         // Which explicitly placed members are laid out first, sorted by
         // offset. DXC's D3D packer sorts `packoffset` and `register(c#)`
-        // members. Its SPIR-V back end, modelled by the relaxed rule sets,
+        // members. Its SPIR-V back end, modelled by the relaxed and strict
+        // std140/std430 and scalar rule sets (every `-fvk-use-*` choice),
         // sorts only `register(c#)` ones and applies `packoffset` in
-        // declaration order (LowerTypeVisitor's sortFields); the other
-        // aligned rule sets ignore both. vk::offset is never sorted, under
+        // declaration order (LowerTypeVisitor's sortFields); the structured
+        // and WGSL rule sets ignore both. vk::offset is never sorted, under
         // the D3D rules on SPIR-V (-fvk-use-dx-layout) either.
-        let relaxed = matches!(rules, RuleSet::RelaxedStd140 | RuleSet::RelaxedStd430);
+        let vulkan = rules.places_packoffset_in_order();
         let uses_placement = |f: &Field| match f.placement {
             Some(Placement::VkOffset(_)) | None => false,
-            Some(Placement::ConstantRegister(_)) => rules.is_cbuffer_like() || relaxed,
+            Some(Placement::ConstantRegister(_)) => rules.is_cbuffer_like() || vulkan,
             Some(Placement::PackOffset { .. }) => rules.is_cbuffer_like(),
         };
         if !members.iter().any(|f| uses_placement(f) && f.is_stored()) {

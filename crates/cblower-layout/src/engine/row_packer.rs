@@ -22,6 +22,14 @@
 //! `packoffset(cN.c)` / `register(cN)` members are placed exactly, after the
 //! checks DXC makes: no overlap, no row crossing from a component, 64-bit
 //! members 8-aligned, arrays and structs at `.x`.
+//!
+//! `RuleSet::FxcCBuffer` (DXC's `-fvk-use-dx-layout` on SPIR-V) packs the
+//! same rows with the differences of DXC's SPIR-V back end: no
+//! min-precision rule (a min-precision type is aligned to its size wherever
+//! it is), explicit offsets checked only for going backwards (members are
+//! not sorted by `packoffset`), and 64-bit matrices stored as several 3- or
+//! 4-component vectors refused (DXC sizes them as if their vectors were 16
+//! bytes apart, so what follows would overlap them).
 
 use std::sync::Arc;
 
@@ -34,7 +42,7 @@ use crate::error::LayoutError;
 use crate::layout::{
     FieldNode, LayoutBuilder, MatrixStorage, Node, NodeKind, Padding, PaddingReason,
 };
-use crate::rules::LayoutOptions;
+use crate::rules::{LayoutOptions, RuleSet};
 use crate::ty::{Field, MatrixOrder, Scalar, StructTy, Ty};
 use crate::units::{Alignment, Size};
 
@@ -203,13 +211,19 @@ fn precision_of(s: Scalar) -> Precision {
     }
 }
 
+/// DXC's FXC-compatible SPIR-V layout (see the module documentation).
+fn fxc(opts: LayoutOptions) -> bool {
+    opts.rules == RuleSet::FxcCBuffer
+}
+
 /// A scalar's alignment at `pos`: inside a struct DXC aligns only `half` /
 /// `float16_t`, `int16_t` and `uint16_t` to 2 with native 16-bit types on,
 /// so a 2-byte min-precision field is 4-aligned; at the top level every
-/// 2-byte scalar is 2-aligned.
+/// 2-byte scalar is 2-aligned. DXC's SPIR-V back end aligns every scalar to
+/// its size.
 fn scalar_align(s: Scalar, opts: LayoutOptions, pos: Position) -> Alignment {
     let natural = s.align(opts.types);
-    if pos == Position::InStruct && s.is_min_precision() && natural.bytes() < 4 {
+    if pos == Position::InStruct && s.is_min_precision() && natural.bytes() < 4 && !fxc(opts) {
         Alignment::FOUR
     } else {
         natural
@@ -335,7 +349,7 @@ impl RowPacker {
         if aligned.row_offset() + facts.size.get() > 16 && aligned.row_offset() != 0 {
             return Ok((row_start, PaddingReason::RowBoundary));
         }
-        if self.pos == Position::TopLevel && !self.opts.types.native_16bit {
+        if self.pos == Position::TopLevel && !self.opts.types.native_16bit && !fxc(self.opts) {
             if let Some(p) = facts.sets_precision {
                 if p != self.precision && aligned.row_offset() != 0 {
                     return Ok((row_start, PaddingReason::PrecisionClass));
@@ -353,6 +367,19 @@ impl RowPacker {
         member: usize,
         name: &Arc<str>,
     ) -> Result<(), LayoutError> {
+        if fxc(self.opts) {
+            // DXC's SPIR-V back end: members in declaration order, an
+            // explicit offset only checked against the previous end.
+            if at < self.cur {
+                return Err(LayoutError::ExplicitOffsetBackwards {
+                    member,
+                    name: name.clone(),
+                    offset: at.saturating_sub(self.base),
+                    previous_end: self.cur.saturating_sub(self.base),
+                });
+            }
+            return Ok(());
+        }
         if at < self.cur {
             // Members arrive sorted by offset, so the only member that can
             // overlap is the last one placed.
@@ -456,6 +483,7 @@ impl TypeFacts {
                 order,
             } => {
                 let (count, len) = matrix_vectors(*rows, *cols, *order);
+                check_fxc_matrix(*scalar, count, len, opts, member, name)?;
                 TypeFacts {
                     aggregate: count > 1,
                     is_struct: false,
@@ -487,6 +515,29 @@ impl TypeFacts {
             },
         })
     }
+}
+
+/// Under [`RuleSet::FxcCBuffer`], refuses a matrix of 64-bit components
+/// stored as several vectors of 3 or 4 components: DXC aligns it to 32 and
+/// steps its vectors 32 bytes apart, but sizes it as `16 * (count - 1)` plus
+/// one vector, so the next member (or array element) would overlap it.
+fn check_fxc_matrix(
+    scalar: Scalar,
+    count: u8,
+    len: u8,
+    opts: LayoutOptions,
+    member: usize,
+    name: &Arc<str>,
+) -> Result<(), LayoutError> {
+    if fxc(opts) && count > 1 && len >= 3 && scalar.size(opts.types).get() == 8 {
+        return Err(LayoutError::FxcOverlappingMatrix {
+            member,
+            name: name.clone(),
+            count,
+            len,
+        });
+    }
+    Ok(())
 }
 
 /// (number of vectors, components per vector) of a matrix's storage.
@@ -545,6 +596,7 @@ fn lay_out(
             order,
         } => {
             let (count, len) = matrix_vectors(*rows, *cols, *order);
+            check_fxc_matrix(*scalar, count, len, opts, member, name)?;
             let vector = vector_node(*scalar, len, at, opts, pos, member, name)?;
             let storage = if count == 1 {
                 vector

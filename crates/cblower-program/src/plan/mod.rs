@@ -172,15 +172,16 @@ pub struct PlanOptions {
 /// How the default flavour lays out buffers on SPIR-V, as DXC's
 /// `-fvk-use-*-layout` flags choose: by default DXC's relaxed rules
 /// (relaxed std140 for constant buffers, relaxed std430 for `tbuffer`s and
-/// `TextureBuffer<T>`), `-fvk-use-dx-layout` the D3D rules,
+/// `TextureBuffer<T>`), `-fvk-use-dx-layout` DXC's FXC-compatible rows
+/// (`RuleSet::FxcCBuffer`),
 /// `-fvk-use-gl-layout` std140 (std430) and `-fvk-use-scalar-layout` the
-/// scalar block layout.
+/// scalar block layout as DXC computes it (`RuleSet::ScalarDxc`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum VkLayout {
     /// DXC's default: relaxed std140 (relaxed std430 for texture buffers).
     #[default]
     Relaxed,
-    /// The D3D constant-buffer rules (`-fvk-use-dx-layout`).
+    /// DXC's FXC-compatible constant-buffer rows (`-fvk-use-dx-layout`).
     Dx,
     /// GLSL std140 (std430 for texture buffers; `-fvk-use-gl-layout`).
     Gl,
@@ -195,10 +196,10 @@ impl VkLayout {
         match (self, texture) {
             (VkLayout::Relaxed, false) => RuleSet::RelaxedStd140,
             (VkLayout::Relaxed, true) => RuleSet::RelaxedStd430,
-            (VkLayout::Dx, _) => RuleSet::CBuffer,
+            (VkLayout::Dx, _) => RuleSet::FxcCBuffer,
             (VkLayout::Gl, false) => RuleSet::Std140,
             (VkLayout::Gl, true) => RuleSet::Std430,
-            (VkLayout::Scalar, _) => RuleSet::Scalar,
+            (VkLayout::Scalar, _) => RuleSet::ScalarDxc,
         }
     }
 }
@@ -1255,11 +1256,11 @@ mod tests {
         );
         assert_eq!(
             with(Target::SpirV, Flavor::Dxc, VkLayout::Scalar).rules(),
-            RuleSet::Scalar
+            RuleSet::ScalarDxc
         );
         assert_eq!(
             with(Target::SpirV, Flavor::Dxc, VkLayout::Dx).rules(),
-            RuleSet::CBuffer
+            RuleSet::FxcCBuffer
         );
         // DXC's default: relaxed std140, relaxed std430 for texture buffers.
         let default = PlanOptions::new(Target::SpirV, Flavor::Dxc);

@@ -2,8 +2,11 @@
 //! (the LLVM module builder in [`super::types`] and the text writer in
 //! [`super::text`]) follow, so they cannot name or share types differently.
 //!
-//! * A source struct (`Arc<StructTy>`) gets one type for the whole module,
-//!   keyed by the address of the `Arc` (kept alive here).
+//! * A source struct (`Arc<StructTy>`) gets one type for the whole module
+//!   per laid-out shape, keyed by the address of the `Arc` (kept alive
+//!   here): on SPIR-V a struct used by a `cbuffer` and by a `tbuffer` is
+//!   laid out by two rule sets (std140 and std430, or their relaxed forms)
+//!   and gets a type for each (`S`, `S.0`).
 //! * A struct reached through a different `Arc` (a `ConstantBuffer<T>`'s
 //!   element, or a declaration built by another front end) still gets that
 //!   type when its Clang name *and* its laid-out shape match: two different
@@ -20,9 +23,13 @@ use cblower_layout::{Node, Shape, StructShape, StructTy};
 /// The name-and-shape key of a user struct that was not found by name.
 pub struct NameKey((String, Vec<Shape>));
 
+/// The types built for one source struct, each with the laid-out shape it
+/// was built for (the `Arc` keeps the key's address alive).
+type BySource<R> = (Arc<StructTy>, Vec<(Vec<Shape>, R)>);
+
 /// Type handles (`R`) of the user structs built so far.
 pub struct StructCache<R> {
-    by_source: HashMap<*const StructTy, (Arc<StructTy>, R)>,
+    by_source: HashMap<*const StructTy, BySource<R>>,
     by_name: HashMap<(String, Vec<Shape>), R>,
 }
 
@@ -36,14 +43,25 @@ impl<R: Clone> Default for StructCache<R> {
 }
 
 impl<R: Clone> StructCache<R> {
-    /// The type built for this very source struct, if any.
-    pub fn for_source(&self, s: &Arc<StructTy>) -> Option<R> {
-        self.by_source.get(&Arc::as_ptr(s)).map(|(_, r)| r.clone())
+    /// The type built for this very source struct laid out as `node`, if
+    /// any.
+    pub fn for_source(&self, s: &Arc<StructTy>, node: &Node) -> Option<R> {
+        let (_, built) = self.by_source.get(&Arc::as_ptr(s))?;
+        let items = StructShape::of(node, Arc::from("")).items;
+        built
+            .iter()
+            .find(|(shape, _)| *shape == items)
+            .map(|(_, r)| r.clone())
     }
 
-    /// Remembers the type of a source struct.
-    pub fn remember_source(&mut self, s: &Arc<StructTy>, r: R) {
-        self.by_source.insert(Arc::as_ptr(s), (s.clone(), r));
+    /// Remembers the type of a source struct laid out as `node`.
+    pub fn remember_source(&mut self, s: &Arc<StructTy>, node: &Node, r: R) {
+        let items = StructShape::of(node, Arc::from("")).items;
+        self.by_source
+            .entry(Arc::as_ptr(s))
+            .or_insert_with(|| (s.clone(), Vec::new()))
+            .1
+            .push((items, r));
     }
 
     /// The type built for the struct `llvm_name` (its identity: the layout

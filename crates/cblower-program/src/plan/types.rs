@@ -688,7 +688,7 @@ impl PlanTypes {
                     Some(Ty::Struct(s)) => Some(s),
                     _ => None,
                 };
-                if let Some(id) = source.and_then(|s| self.structs.for_source(s)) {
+                if let Some(id) = source.and_then(|s| self.structs.for_source(s, node)) {
                     return Ok(PlanRepr::Struct(id));
                 }
                 let (identity, llvm_name) = match source {
@@ -698,7 +698,7 @@ impl PlanTypes {
                 let llvm_name = format!("{}{llvm_name}", self.struct_prefix);
                 let id = self.user_struct(&identity, &llvm_name, node)?;
                 if let Some(s) = source {
-                    self.structs.remember_source(s, id);
+                    self.structs.remember_source(s, node, id);
                 }
                 Ok(PlanRepr::Struct(id))
             }

@@ -21,6 +21,8 @@ pub(super) enum Family {
     RelaxedStd430,
     /// Vulkan scalar block layout: everything aligns to its component.
     Scalar,
+    /// DXC's scalar layout: [`Family::Scalar`] without rounding struct sizes.
+    ScalarDxc,
     /// WGSL host-shareable layout; `uniform` adds the uniform-buffer checks.
     Wgsl { uniform: bool },
 }
@@ -36,10 +38,13 @@ impl Family {
             RuleSet::RelaxedStd140 => Family::RelaxedStd140,
             RuleSet::RelaxedStd430 => Family::RelaxedStd430,
             RuleSet::Scalar => Family::Scalar,
+            RuleSet::ScalarDxc => Family::ScalarDxc,
             RuleSet::Wgsl(space) => Family::Wgsl {
                 uniform: space == WgslAddressSpace::Uniform,
             },
-            RuleSet::Structured | RuleSet::CBuffer | RuleSet::Clang22(_) => Family::Structured,
+            RuleSet::Structured | RuleSet::CBuffer | RuleSet::FxcCBuffer | RuleSet::Clang22(_) => {
+                Family::Structured
+            }
         }
     }
 
@@ -47,6 +52,20 @@ impl Family {
     /// multiple of their component ([`Family::relaxed_vector_offset`]).
     pub(super) fn is_relaxed(self) -> bool {
         matches!(self, Family::RelaxedStd140 | Family::RelaxedStd430)
+    }
+
+    /// True for DXC's SPIR-V rule sets (relaxed and strict std140/std430,
+    /// scalar), which place `packoffset` and `register(c#)` members.
+    pub(super) fn places_packoffset(self) -> bool {
+        matches!(
+            self,
+            Family::Std140
+                | Family::Std430
+                | Family::RelaxedStd140
+                | Family::RelaxedStd430
+                | Family::Scalar
+                | Family::ScalarDxc
+        )
     }
 
     pub(super) fn is_wgsl(self) -> bool {
@@ -61,7 +80,7 @@ impl Family {
     /// aligns to `component`.
     pub(super) fn vector_align(self, component: Alignment, len: u8, size: Size) -> Alignment {
         match self {
-            Family::Structured | Family::Scalar => component,
+            Family::Structured | Family::Scalar | Family::ScalarDxc => component,
             // vec2 -> 2N, vec3 and vec4 -> 4N: the size rounded up to a power
             // of two (N is itself a power of two).
             Family::Std140
@@ -85,6 +104,18 @@ impl Family {
             Family::Std140 | Family::RelaxedStd140 => elem.max(Alignment::SIXTEEN),
             _ => elem,
         }
+    }
+
+    /// Whether a struct's size is rounded up to its alignment (all but
+    /// DXC's scalar layout, whose struct sizes end at the last member).
+    pub(super) fn rounds_struct_size(self) -> bool {
+        self != Family::ScalarDxc
+    }
+
+    /// Whether explicit offsets need no particular alignment: DXC skips the
+    /// validator's block layout check under its scalar layout.
+    pub(super) fn accepts_any_explicit_offset(self) -> bool {
+        matches!(self, Family::Scalar | Family::ScalarDxc)
     }
 
     /// Alignment of a struct whose members align to at most `members`.
