@@ -246,6 +246,18 @@ impl EmitArgs {
         Ok(triple)
     }
 
+    /// Whether the command needs an LLVM module (`--lower`, `--via-llvm`,
+    /// a `.bc` output, or a file name the text writer cannot put in the
+    /// module's `ModuleID` line) rather than the text writer alone.
+    /// [`run_text`] handles exactly the arguments for which this is false,
+    /// without calling LLVM.
+    pub fn needs_llvm(&self) -> bool {
+        self.via_llvm
+            || self.lower
+            || self.output.extension().is_some_and(|e| e == "bc")
+            || self.file.display().to_string().contains('\n')
+    }
+
     fn plan_options(&self, triple: TargetTriple) -> PlanOptions {
         let module_id = self.file.display().to_string();
         // clang-22 names the constructor after the file name with every byte
@@ -319,6 +331,25 @@ pub fn double_dash_clang_flags<I: IntoIterator<Item = std::ffi::OsString>>(
 
 /// Runs the command; returns the exit code.
 pub fn run(args: &EmitArgs) -> i32 {
+    run_with(args, Some(build_and_write))
+}
+
+/// Runs the command when [`EmitArgs::needs_llvm`] is false, through the
+/// text writer only; for other arguments it reports that an LLVM module is
+/// needed and returns [`INPUT_ERROR`]. Nothing it calls reaches LLVM, so a
+/// binary that uses this instead of [`run`] does not load `libLLVM` (the
+/// `cblower` binary; `cblower-emit-module` runs [`run`]).
+pub fn run_text(args: &EmitArgs) -> i32 {
+    run_with(args, None)
+}
+
+/// Builds the module, runs `--lower`'s pipeline and writes it.
+type ModuleSink = fn(&EmitArgs, &EmissionPlan<'_>, bool) -> i32;
+
+fn run_with(args: &EmitArgs, module_sink: Option<ModuleSink>) -> i32 {
+    if let Err(code) = refuse_without_module_sink(args, module_sink) {
+        return code;
+    }
     let err_color = use_color(args.color, std::io::stderr().is_terminal());
     if let Err(code) = refuse_wgsl(&args.file, "emit-llvm") {
         return code;
@@ -364,11 +395,27 @@ pub fn run(args: &EmitArgs) -> i32 {
         eprintln!("warning: {w}");
     }
     let bitcode = args.output.extension().is_some_and(|e| e == "bc");
-    if !args.via_llvm && !args.lower && !bitcode && !plan.module_id.contains('\n') {
+    if !args.needs_llvm() && !plan.module_id.contains('\n') {
         write_plan_text(args, &plan)
+    } else if let Some(sink) = module_sink {
+        sink(args, &plan, bitcode)
     } else {
-        build_and_write(args, &plan, bitcode)
+        // Unreachable: `refuse_without_module_sink` ran first.
+        refuse_without_module_sink(args, None)
+            .err()
+            .unwrap_or(INPUT_ERROR)
     }
+}
+
+/// Stops [`run_text`] before any work when the arguments need LLVM.
+fn refuse_without_module_sink(args: &EmitArgs, module_sink: Option<ModuleSink>) -> Result<(), i32> {
+    if module_sink.is_none() && args.needs_llvm() {
+        eprintln!(
+            "error: internal error, `--lower`, `--via-llvm`, bitcode and a file name with a line break need the LLVM module sink, which this entry point leaves out"
+        );
+        return Err(INPUT_ERROR);
+    }
+    Ok(())
 }
 
 /// The text sink, streamed into the output file.

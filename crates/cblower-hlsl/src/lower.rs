@@ -5,6 +5,7 @@
 //! orders are decided, in source order, so a name only sees what was declared
 //! before it.
 
+use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -602,6 +603,8 @@ impl Lowerer<'_> {
             with_packoffset: false,
             without_packoffset: false,
         };
+        // Every member is a global name too: room for them in one step.
+        self.global_names.reserve(b.items.len());
         let mut nested = Vec::new();
         self.in_buffer += 1;
         self.buffer_items(&b.items, &mut acc, &mut nested);
@@ -701,32 +704,41 @@ impl Lowerer<'_> {
             let Some(field) = self.field(d, decl, ty) else {
                 continue;
             };
-            if let Some(first) = acc.seen.get(&decl.name.name) {
-                self.diags.push(duplicate(
-                    &decl.name,
-                    *first,
-                    format!(
-                        "duplicate member `{}` in {kw} `{}`",
-                        decl.name.name, acc.name
-                    ),
-                ));
-                continue;
+            // One hash and probe per map: `entry`, not `get` then `insert`.
+            match acc.seen.entry(decl.name.name.clone()) {
+                Entry::Occupied(first) => {
+                    self.diags.push(duplicate(
+                        &decl.name,
+                        *first.get(),
+                        format!(
+                            "duplicate member `{}` in {kw} `{}`",
+                            decl.name.name, acc.name
+                        ),
+                    ));
+                    continue;
+                }
+                Entry::Vacant(slot) => {
+                    slot.insert(decl.name.span);
+                }
             }
-            acc.seen.insert(decl.name.name.clone(), decl.name.span);
             let key = (acc.scope.clone(), decl.name.name.clone());
-            if let Some(first) = self.global_names.get(&key) {
-                self.diags.push(duplicate(
-                    &decl.name,
-                    *first,
-                    format!(
-                        "redefinition of `{}`: the members of a {kw} share the \
-                         enclosing scope with global variables and other buffers' members",
-                        decl.name.name
-                    ),
-                ));
-                continue;
+            match self.global_names.entry(key) {
+                Entry::Occupied(first) => {
+                    self.diags.push(duplicate(
+                        &decl.name,
+                        *first.get(),
+                        format!(
+                            "redefinition of `{}`: the members of a {kw} share the \
+                             enclosing scope with global variables and other buffers' members",
+                            decl.name.name
+                        ),
+                    ));
+                    continue;
+                }
+                Entry::Vacant(slot) => {
+                    slot.insert(decl.name.span);
+                }
             }
-            self.global_names.insert(key, decl.name.span);
             acc.members.push(field);
             acc.spans.push(decl.name.span);
         }

@@ -100,8 +100,12 @@ impl Plan {
             }
         } else {
             Plan {
+                // 10k members in buffers of 2k, not one buffer of 10k: one
+                // buffer of 10k members is about 211 KB, over the 4096 rows
+                // (64 KiB) a D3D constant buffer may hold, which the default
+                // rules refuse as DXC does. Each 2k buffer is about 42 KB.
                 shapes: vec![
-                    Shape::new(1, 10_000),
+                    Shape::new(5, 2000),
                     Shape::new(1000, 20),
                     Shape::new(100, 1000),
                     Shape::new(10, 1000),

@@ -2,6 +2,8 @@
 
 use std::process::ExitCode;
 
+use cblower_cli::exit::INPUT_ERROR;
+
 use clap::{Parser, Subcommand};
 
 /// HLSL constant buffers lowered the way Clang and LLVM do it, with the
@@ -53,10 +55,48 @@ fn main() -> ExitCode {
     };
     let code = match cli.command {
         Command::Layout(args) => cblower_cli::layout_cmd::run(&args),
-        Command::EmitLlvm(args) => cblower_cli::emit_cmd::run(&args),
+        // The text path runs here; what needs an LLVM module runs in
+        // `cblower-emit-module`, so this binary never loads libLLVM (about
+        // 55 MiB of resident memory and a few ms of start-up).
+        Command::EmitLlvm(args) if args.needs_llvm() => run_module_helper(),
+        Command::EmitLlvm(args) => cblower_cli::emit_cmd::run_text(&args),
         Command::Mirror(args) => cblower_cli::mirror_cmd::run(&args),
         Command::Bindings(args) => cblower_cli::bindings_cmd::run(&args),
         Command::Check(args) => cblower_cli::check_cmd::run(&args),
     };
     ExitCode::from(code as u8)
+}
+
+/// The binary that runs `emit-llvm` with an LLVM module, installed next to
+/// this one.
+const MODULE_HELPER: &str = "cblower-emit-module";
+
+/// Runs `emit-llvm` with the same arguments in [`MODULE_HELPER`] (replacing
+/// this process on Unix); returns its exit code, or [`INPUT_ERROR`] with a
+/// message when it cannot be started.
+fn run_module_helper() -> i32 {
+    let helper = match std::env::current_exe() {
+        Ok(exe) => exe.with_file_name(MODULE_HELPER),
+        Err(e) => {
+            eprintln!("error: cannot find `{MODULE_HELPER}`: the path of `cblower` itself is unknown ({e})");
+            return INPUT_ERROR;
+        }
+    };
+    let mut command = std::process::Command::new(&helper);
+    command.args(std::env::args_os().skip(1));
+    #[cfg(unix)]
+    let failure = {
+        use std::os::unix::process::CommandExt;
+        command.arg0("cblower").exec()
+    };
+    #[cfg(not(unix))]
+    let failure = match command.status() {
+        Ok(status) => return status.code().unwrap_or(INPUT_ERROR),
+        Err(e) => e,
+    };
+    eprintln!(
+        "error: `emit-llvm` with `--lower`, `--via-llvm` or a `.bc` output runs `{}`, which cannot be started: {failure} (it is built and installed with `cblower`, in the same directory)",
+        helper.display()
+    );
+    INPUT_ERROR
 }

@@ -134,7 +134,9 @@ impl TextWriter<'_, '_> {
                 line.push_str(&member_prefix);
                 line.push_str(if is_const { "constant " } else { "global " });
                 line.push_str(self.plan.types.text(self.plan.member_repr(m).ty()));
-                let _ = writeln!(line, ", align {}", m.align);
+                line.push_str(", align ");
+                push_decimal(line, u64::from(m.align));
+                line.push('\n');
                 out.write_all(line.as_bytes())?;
             }
             if b.owns_string {
@@ -328,7 +330,8 @@ impl TextWriter<'_, '_> {
                 if i > next {
                     line.push_str(", ");
                 }
-                line.push_str(&format!("!{i}"));
+                line.push('!');
+                push_decimal(line, i as u64);
             }
             line.push_str("}\n");
             out.write_all(line.as_bytes())?;
@@ -342,7 +345,9 @@ impl TextWriter<'_, '_> {
         );
         for b in &self.plan.buffers {
             line.clear();
-            line.push_str(&format!("!{n} = !{{ptr "));
+            line.push('!');
+            push_decimal(line, n);
+            line.push_str(" = !{ptr ");
             n += 1;
             push_name(line, '@', &b.handle);
             for m in &b.members {
@@ -356,7 +361,9 @@ impl TextWriter<'_, '_> {
             for &id in &self.plan.layouts {
                 let s = self.plan.types.named(id);
                 line.clear();
-                line.push_str(&format!("!{n} = !{{!\""));
+                line.push('!');
+                push_decimal(line, n);
+                line.push_str(" = !{!\"");
                 n += 1;
                 push_escaped(line, s.name.as_bytes());
                 line.push('"');
@@ -384,9 +391,52 @@ impl TextWriter<'_, '_> {
 
 /// `, i32 N` for a `!hlsl.layouts` number, or `, i64 N` past `i32`'s range.
 fn push_number(line: &mut String, v: u64) {
-    let _ = if v <= i32::MAX as u64 {
-        write!(line, ", i32 {v}")
+    if v <= i32::MAX as u64 {
+        line.push_str(", i32 ");
+        push_decimal(line, v);
     } else {
-        write!(line, ", i64 {}", v as i64)
-    };
+        let _ = write!(line, ", i64 {}", v as i64);
+    }
+}
+
+/// `v` in decimal, as `Display` writes it, without the formatting
+/// machinery (a call per number costs more than the digits on the text
+/// path's hundred thousand members).
+fn push_decimal(line: &mut String, mut v: u64) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (v % 10) as u8;
+        v /= 10;
+        if v == 0 {
+            break;
+        }
+    }
+    for &d in &digits[at..] {
+        line.push(char::from(d));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{push_decimal, push_number};
+
+    #[test]
+    fn decimals_match_display() {
+        for v in [0, 1, 9, 10, 99, 100, 4096, 65_535, 2_147_483_647, u64::MAX] {
+            let mut s = String::from("x");
+            push_decimal(&mut s, v);
+            assert_eq!(s, format!("x{v}"));
+        }
+    }
+
+    #[test]
+    fn layout_numbers_are_i32_then_i64() {
+        let mut s = String::new();
+        push_number(&mut s, 16);
+        push_number(&mut s, 2_147_483_647);
+        push_number(&mut s, 2_147_483_648);
+        assert_eq!(s, ", i32 16, i32 2147483647, i64 2147483648");
+    }
 }
