@@ -7,7 +7,8 @@ default) shaped like clang-22's -O1 output: one cbuffer of 64 members
 `main`, then loads in blocks of 100 instructions: direct member loads,
 loads through constant-expression GEPs (array elements) and through run-time
 GEPs, all summed so nothing is dead. Each tool runs
-`-S -passes=spirv-cbuffer-access -o <file>` on every module RUNS times, alternately;
+`-S -passes=spirv-cbuffer-access -o <file>` on every module RUNS times, alternately
+(the two outputs must be byte-identical, or the script stops);
 the median wall time, the median CPU time (user + system, which contention
 from other processes does not inflate) and the peak RSS of the first run (all
 from wait4) are printed as a Markdown table.
@@ -114,11 +115,12 @@ def module(loads):
     return "\n".join(out) + "\n"
 
 
-def run_once(tool, path):
-    """Wall seconds, CPU seconds (user + system) and peak RSS (KiB) of one run."""
+def run_once(tool, path, out):
+    """Wall seconds, CPU seconds (user + system) and peak RSS (KiB) of one run
+    writing `out`."""
     start = time.perf_counter()
     proc = subprocess.Popen(
-        [tool, "-S", "-passes=spirv-cbuffer-access", "-o", path + ".out", path],
+        [tool, "-S", "-passes=spirv-cbuffer-access", "-o", out, path],
         stderr=subprocess.PIPE,
     )
     _, status, usage = os.wait4(proc.pid, 0)
@@ -208,9 +210,14 @@ def main():
                 f.write(module(n))
             # Alternately, so that both tools see the same load.
             runs = {"opt22": [], "ours": []}
+            outs = {name: f"{path}.{name}.out" for name in runs}
             for _ in range(args.runs):
-                runs["opt22"].append(run_once(args.opt22, path))
-                runs["ours"].append(run_once(args.cblower_opt, path))
+                runs["opt22"].append(run_once(args.opt22, path, outs["opt22"]))
+                runs["ours"].append(run_once(args.cblower_opt, path, outs["ours"]))
+            # The same input and the same output: byte for byte.
+            with open(outs["opt22"], "rb") as a, open(outs["ours"], "rb") as b:
+                if a.read() != b.read():
+                    sys.exit(f"the outputs differ on {n} loads: {outs['opt22']} and {outs['ours']}")
             rows = {
                 name: (
                     statistics.median(w for w, _, _ in r),

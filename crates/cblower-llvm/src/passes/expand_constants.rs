@@ -39,23 +39,30 @@ fn is_expandable(v: RawValue<'_>) -> bool {
 /// it; the worklist visits the users of one constant after another, all over
 /// the function, so each renumbering walks a block that has left the cache
 /// since (a tenth of a run at 100k loads). Here a block is numbered once, on
-/// the first question about it, with gaps between positions, into an array
-/// of (instruction, position) sorted by address: one walk, one sort, then a
-/// binary search per question, in a few kilobytes per block. An instruction
-/// inserted into a numbered block takes the midpoint of its neighbours (kept
-/// in a map, as there are few), and the block is renumbered only when that
-/// gap is used up.
+/// the first question about it, with gaps of [`GAP`] between positions, into
+/// an array of (instruction address, position) sorted by address (one walk,
+/// one sort, then a binary search per question; a few kilobytes per block).
+/// Instructions inserted later are not recorded: the expansion only ever
+/// inserts instructions, never removes one, so an instruction missing from
+/// the array is a new one, and its position is the position of the first
+/// numbered instruction after it, minus the number of steps to get there.
+/// That order is exact, as [`WALK`] is far below [`GAP`]; a new instruction
+/// more than [`WALK`] steps before the next numbered one (many expansions
+/// before one phi's incoming edge) has the block numbered again, so no
+/// question walks far.
 #[derive(Default)]
 struct Positions<'ctx> {
     blocks: FastMap<RawBlock<'ctx>, Vec<(usize, u64)>>,
-    inserted: FastMap<RawValue<'ctx>, u64>,
 }
 
 const GAP: u64 = 1 << 20;
+/// The longest walk from a new instruction to a numbered one.
+const WALK: u64 = 64;
 
 impl<'ctx> Positions<'ctx> {
     fn number(&mut self, block: RawBlock<'ctx>) {
-        let mut order = Vec::new();
+        let order = self.blocks.entry(block).or_default();
+        order.clear();
         let mut next = block.first_instruction();
         let mut position = 0;
         while let Some(inst) = next {
@@ -63,27 +70,29 @@ impl<'ctx> Positions<'ctx> {
             order.push((inst.as_raw() as usize, position));
             next = inst.next_instruction();
         }
+        // Mostly ascending already (the parser allocates a block's
+        // instructions mostly in order): the stable sort finds the runs.
         order.sort_by_key(|&(address, _)| address);
-        self.blocks.insert(block, order);
     }
 
-    /// The position of `inst` in a numbered `block`, if it has one.
+    /// The position of `inst` in a numbered `block`, if it can be told
+    /// without numbering the block again.
     fn lookup(&self, inst: RawValue<'ctx>, block: RawBlock<'ctx>) -> Option<u64> {
         let order = self.blocks.get(&block)?;
-        let address = inst.as_raw() as usize;
-        match order.binary_search_by_key(&address, |&(a, _)| a) {
-            Ok(i) => Some(order[i].1),
-            Err(_) => self.inserted.get(&inst).copied(),
+        let mut steps = 0;
+        let mut at = Some(inst);
+        while let Some(i) = at {
+            let address = i.as_raw() as usize;
+            if let Ok(k) = order.binary_search_by_key(&address, |&(a, _)| a) {
+                return Some(order[k].1 - steps);
+            }
+            steps += 1;
+            if steps > WALK {
+                return None;
+            }
+            at = i.next_instruction();
         }
-    }
-
-    fn of(&mut self, inst: RawValue<'ctx>, block: RawBlock<'ctx>) -> u64 {
-        if let Some(p) = self.lookup(inst, block) {
-            return p;
-        }
-        // Not seen when the block was numbered: renumber and ask again.
-        self.number(block);
-        self.lookup(inst, block).unwrap_or(0)
+        None
     }
 
     /// `a` comes before `b`, both in `block`.
@@ -96,25 +105,13 @@ impl<'ctx> Positions<'ctx> {
         if !self.blocks.contains_key(&block) {
             self.number(block);
         }
-        self.of(a, block) < self.of(b, block)
-    }
-
-    /// `new` was just inserted into `block`, right before another instruction.
-    fn inserted(&mut self, new: RawValue<'ctx>, block: RawBlock<'ctx>) {
-        if !self.blocks.contains_key(&block) {
-            return;
+        if let (Some(pa), Some(pb)) = (self.lookup(a, block), self.lookup(b, block)) {
+            return pa < pb;
         }
-        let before = new
-            .previous_instruction()
-            .and_then(|p| self.lookup(p, block))
-            .unwrap_or(0);
-        let after = new.next_instruction().and_then(|n| self.lookup(n, block));
-        match after {
-            Some(after) if after > before + 1 => {
-                self.inserted.insert(new, before + (after - before) / 2);
-            }
-            _ => self.number(block),
-        }
+        self.number(block);
+        let pa = self.lookup(a, block).unwrap_or(0);
+        let pb = self.lookup(b, block).unwrap_or(0);
+        pa < pb
     }
 }
 
@@ -182,7 +179,6 @@ pub fn expand_constant_users<'ctx>(
                 _ => {
                     builder.position_before(insert_before);
                     let new = expand(builder, op).map_err(|reason| PassError::at(inst, reason))?;
-                    positions.inserted(new, block);
                     expanded.insert((op, block), new);
                     worklist.push(new);
                     new
@@ -234,8 +230,9 @@ mod tests {
     use inkwell::context::Context;
 
     /// The order `Positions` gives a block must be the block's order after
-    /// any number of insertions, including 40 in one gap (more than the 20
-    /// halvings a gap of 2^20 allows, so the block is renumbered).
+    /// any number of insertions made after the block was numbered: 100 in a
+    /// row before one instruction (past `WALK`, so the block is numbered
+    /// again), one before the first.
     #[test]
     fn positions_follow_insertions_and_renumbering() {
         let ctx = Context::create();
@@ -251,10 +248,9 @@ mod tests {
         assert!(!positions.comes_before(c, b, block));
         // Each copy of %a goes right before %c: all after %b, in insertion order.
         let mut copies = Vec::new();
-        for _ in 0..40 {
+        for _ in 0..100 {
             let copy = clone_instruction(a);
             insert_before(copy, c, "").unwrap();
-            positions.inserted(copy, block);
             copies.push(copy);
         }
         assert!(positions.comes_before(b, copies[0], block));
@@ -262,11 +258,10 @@ mod tests {
             assert!(positions.comes_before(pair[0], pair[1], block));
             assert!(!positions.comes_before(pair[1], pair[0], block));
         }
-        assert!(positions.comes_before(copies[39], c, block));
+        assert!(positions.comes_before(copies[99], c, block));
         // One before the first instruction.
         let first = clone_instruction(b);
         insert_before(first, a, "").unwrap();
-        positions.inserted(first, block);
         assert!(positions.comes_before(first, a, block));
         assert!(!positions.comes_before(a, first, block));
     }
