@@ -24,22 +24,9 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let mut argv: Vec<std::ffi::OsString> = std::env::args_os().collect();
-    if let Some(i) = argv.iter().position(|a| a == "emit-llvm") {
-        let tail = argv.split_off(i + 1);
-        argv.extend(cblower_cli::emit_cmd::double_dash_clang_flags(tail));
-    }
-    let cli = match Cli::try_parse_from(argv) {
+    let cli: Cli = match cblower_cli::exit::parse_cblower_args() {
         Ok(c) => c,
-        Err(e) => {
-            let code = if e.use_stderr() {
-                cblower_cli::exit::USAGE_ERROR
-            } else {
-                0
-            };
-            let _ = e.print();
-            return ExitCode::from(code as u8);
-        }
+        Err(code) => return ExitCode::from(code),
     };
     let code = match cli.command {
         Command::EmitLlvm(args) => cblower_cli::emit_cmd::run(&args),

@@ -32,26 +32,9 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let mut argv: Vec<std::ffi::OsString> = std::env::args_os().collect();
-    // clang spells `-triple` and `-fspv-target-env=` with one dash; `emit-llvm`
-    // takes them as clang does. Only the subcommand's own arguments are
-    // rewritten: `cblower` has no options of its own before the subcommand
-    // (only `--help`/`--version`), so the subcommand is the first argument.
-    if argv.get(1).is_some_and(|a| a == "emit-llvm") {
-        let tail = argv.split_off(2);
-        argv.extend(cblower_cli::emit_cmd::double_dash_clang_flags(tail));
-    }
-    let cli = match Cli::try_parse_from(argv) {
+    let cli: Cli = match cblower_cli::exit::parse_cblower_args() {
         Ok(c) => c,
-        Err(e) => {
-            let code = if e.use_stderr() {
-                cblower_cli::exit::USAGE_ERROR
-            } else {
-                0
-            };
-            let _ = e.print();
-            return ExitCode::from(code as u8);
-        }
+        Err(code) => return ExitCode::from(code),
     };
     let code = match cli.command {
         Command::Layout(args) => cblower_cli::layout_cmd::run(&args),
