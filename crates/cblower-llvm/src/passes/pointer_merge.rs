@@ -763,29 +763,15 @@ fn erase_dead_paths<'ctx>(m: RawValue<'ctx>, paths: Vec<(Vec<RawValue<'ctx>>, Ra
     }
 }
 
-/// The GEP chains from `v` to the loads reading through them, or `None`
-/// when something else (a call, a store, another merge) uses one.
+/// The GEP chains from `v` to the loads reading through them; `false`
+/// when something else (a call, a store, a merge) uses one: the walk of
+/// [`component_load_paths`] with no merges to pass over.
 fn load_paths<'ctx>(
     v: RawValue<'ctx>,
     path: &mut Vec<RawValue<'ctx>>,
-    out: &mut Vec<(Vec<RawValue<'ctx>>, RawValue<'ctx>)>,
+    out: &mut Vec<LoadPath<'ctx>>,
 ) -> bool {
-    for user in v.distinct_users() {
-        let through = user.operand(0) == Some(v);
-        match user.opcode() {
-            Some(LLVMOpcode::LLVMGetElementPtr) if through => {
-                path.push(user);
-                let ok = load_paths(user, path, out);
-                path.pop();
-                if !ok {
-                    return false;
-                }
-            }
-            Some(LLVMOpcode::LLVMLoad) if through => out.push((path.clone(), user)),
-            _ => return false,
-        }
-    }
-    true
+    component_load_paths(v, &FastSet::default(), path, &mut FastSet::default(), out)
 }
 
 /// Splits merge `m` (module docs): every load behind it is repeated on
