@@ -20,6 +20,7 @@
 // RUN: not grep . %t.err
 // RUN: %cblower emit-llvm --target spirv --fvk-use-gl-layout %s | %opt-22 -S -passes=verify | FileCheck %s --check-prefixes=SPV,GL
 // RUN: %cblower emit-llvm --target spirv --fvk-use-scalar-layout %s | %opt-22 -S -passes=verify | FileCheck %s --check-prefixes=SPV,SCALAR
+// RUN: %cblower emit-llvm --target spirv --fvk-use-scalar-layout -DUNROUNDED %s | %opt-22 -S -passes=verify | FileCheck %s --check-prefix=UNROUNDED
 // RUN: %cblower emit-llvm --target spirv --fvk-use-dx-layout %s | %opt-22 -S -passes=verify | FileCheck %s --check-prefixes=SPV,DX
 // RUN: %cblower emit-llvm --target spirv --rules clang-22 %s 2>%t.err22 | %opt-22 -S -passes=verify | FileCheck %s --check-prefixes=SPV,SPV22
 // RUN: not grep . %t.err22
@@ -31,9 +32,15 @@
 // RUN: %cblower layout --target spirv %s 2>/dev/null | FileCheck %s --check-prefix=LAYOUT --implicit-check-not=pc
 
 struct Inner { float a; float2 b; };
+#ifdef UNROUNDED
+struct Odd { double d; float f; };
+#endif
 struct PC { float4 tint; float scale; float3 v; bool b; float2x3 m; Inner i;
 #ifdef BITFIELD
   uint bits : 4;
+#endif
+#ifdef UNROUNDED
+  Odd o; float after;
 #endif
 };
 cbuffer CB { float4 c; };
@@ -56,6 +63,10 @@ float g;
 // Scalar and the FXC structured rules: every member right after the last.
 // SCALAR:       %struct.PC = type <{ <4 x float>, float, [3 x float], i32, [3 x <2 x float>], %struct.Inner }>
 // SCALAR-NEXT:  %struct.Inner = type <{ float, <2 x float> }>
+// DXC's scalar rule does not round a struct's size to its alignment: Odd
+// is 12 bytes, so `after` follows it at 84, not at 88.
+// UNROUNDED:      %struct.PC = type <{ <4 x float>, float, [3 x float], i32, [3 x <2 x float>], %struct.Inner, %struct.Odd, float }>
+// UNROUNDED:      %struct.Odd = type <{ double, float }>
 // DX:           %struct.PC = type <{ <4 x float>, float, [3 x float], i32, [3 x <2 x float>], %struct.Inner }>
 // DX-NEXT:      %struct.Inner = type <{ float, <2 x float> }>
 // clang-22's own struct (--rules clang-22).

@@ -239,14 +239,15 @@ impl PlanOptions {
     /// The rule set a `[[vk::push_constant]]` block is laid out with in the
     /// default flavour: DXC's structured-buffer rule for Vulkan (relaxed
     /// std430 by default, std430 with `-fvk-use-gl-layout`, the scalar block
-    /// layout with `-fvk-use-scalar-layout`, the FXC structured-buffer rules
-    /// with `-fvk-use-dx-layout`).
+    /// layout as DXC computes it (struct sizes not rounded) with
+    /// `-fvk-use-scalar-layout`, the FXC structured-buffer rules with
+    /// `-fvk-use-dx-layout`).
     pub fn push_constant_rules(&self) -> RuleSet {
         match self.vk_layout {
             VkLayout::Relaxed => RuleSet::RelaxedStd430,
             VkLayout::Dx => RuleSet::Structured,
             VkLayout::Gl => RuleSet::Std430,
-            VkLayout::Scalar => RuleSet::Scalar,
+            VkLayout::Scalar => RuleSet::ScalarDxc,
         }
     }
 
@@ -1309,7 +1310,7 @@ mod tests {
         assert_eq!(with(VkLayout::Gl).push_constant_rules(), RuleSet::Std430);
         assert_eq!(
             with(VkLayout::Scalar).push_constant_rules(),
-            RuleSet::Scalar
+            RuleSet::ScalarDxc
         );
         assert_eq!(
             with(VkLayout::Dx).push_constant_rules(),
