@@ -42,6 +42,10 @@ struct TextWriter<'p, 'a> {
     plan: &'p EmissionPlan<'a>,
 }
 
+/// How many bytes of member lines are collected before they are written:
+/// one `write_all` per line cost more than formatting the line.
+const FLUSH_AT: usize = 1 << 16;
+
 /// The attribute groups, numbered in the order functions first use them.
 const INIT_ATTRS: &str = "alwaysinline";
 const INTRINSIC_ATTRS: &str = "nocallback nofree nosync nounwind willreturn memory(none)";
@@ -127,8 +131,9 @@ impl TextWriter<'_, '_> {
             line.push_str(self.plan.types.text(b.handle_type));
             line.push_str(" poison\n");
             out.write_all(line.as_bytes())?;
+            // The member lines go out in blocks of about `FLUSH_AT` bytes.
+            line.clear();
             for m in &b.members {
-                line.clear();
                 let (symbol, is_const) = b.member_symbol(m);
                 push_name(line, '@', &symbol);
                 line.push_str(&member_prefix);
@@ -137,8 +142,12 @@ impl TextWriter<'_, '_> {
                 line.push_str(", align ");
                 push_decimal(line, u64::from(m.align));
                 line.push('\n');
-                out.write_all(line.as_bytes())?;
+                if line.len() >= FLUSH_AT {
+                    out.write_all(line.as_bytes())?;
+                    line.clear();
+                }
             }
+            out.write_all(line.as_bytes())?;
             if b.owns_string {
                 line.clear();
                 push_name(line, '@', &b.string);
