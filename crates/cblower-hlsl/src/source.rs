@@ -114,10 +114,7 @@ impl SourceFile {
     fn line_range(&self, line: usize) -> Option<Range<usize>> {
         let starts = self.line_starts();
         let start = *starts.get(line)?;
-        let end = starts
-            .get(line + 1)
-            .copied()
-            .unwrap_or(self.text.len());
+        let end = starts.get(line + 1).copied().unwrap_or(self.text.len());
         Some(start..end)
     }
 

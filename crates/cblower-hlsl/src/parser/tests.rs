@@ -708,7 +708,13 @@ fn duplicates_point_at_both_declarations() {
         .map(|d| {
             let at = err.sources.location(d.span.unwrap());
             let first = err.sources.location(d.labels[0].span);
-            (d.message.clone(), at.line, at.column, first.line, first.column)
+            (
+                d.message.clone(),
+                at.line,
+                at.column,
+                first.line,
+                first.column,
+            )
         })
         .collect();
     assert_eq!(
@@ -723,7 +729,13 @@ fn duplicates_point_at_both_declarations() {
                 1,
                 7
             ),
-            ("duplicate member `g` in cbuffer `B`".to_string(), 4, 9, 3, 7),
+            (
+                "duplicate member `g` in cbuffer `B`".to_string(),
+                4,
+                9,
+                3,
+                7
+            ),
         ]
     );
 }
