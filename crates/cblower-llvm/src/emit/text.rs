@@ -138,7 +138,8 @@ impl TextWriter<'_, '_> {
             out.write_all(line.as_bytes())?;
             // The member lines go out in blocks of about `FLUSH_AT` bytes.
             line.clear();
-            let mut operands = String::new();
+            // Room for the usual short name after each operand's prefix.
+            let mut operands = String::with_capacity(b.members.len() * (member_ptr.len() + 12));
             for m in &b.members {
                 let (symbol, is_const) = b.member_symbol(m);
                 let start = line.len();
