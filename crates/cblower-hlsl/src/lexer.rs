@@ -95,6 +95,22 @@ const PUNCTUATORS: &[&str] = &[
     "-=", "*=", "/=", "%=", "&=", "|=", "^=", "::", "##",
 ];
 
+/// ASCII letters, digits and `_` (the identifier bytes the lexer skips in
+/// its inner loop, one table load each).
+const ASCII_IDENT: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        t[c] = b.is_ascii_alphanumeric() || b == b'_';
+        c += 1;
+    }
+    t
+};
+
+/// The first bytes of [`PUNCTUATORS`] (a unit test checks the two agree).
+const MULTI_BYTE_PUNCT_STARTS: &[u8] = b"<>.-+*/%&|^=!:#";
+
 /// Lexes a whole file. Fails only on an unterminated block comment, after
 /// which nothing sensible can follow.
 pub fn lex(file: FileId, text: &str) -> Result<Vec<Token>, Diagnostic> {
@@ -158,13 +174,33 @@ impl std::hash::Hasher for FastHasher {
     }
 }
 
-/// Up to eight bytes as one little-endian word (without a `memcpy` call).
+/// Up to eight bytes as one word (without a `memcpy` call or a loop over
+/// the bytes): eight bytes are one read, four to seven two overlapping
+/// 4-byte reads (the last four in the low half), one to three the first,
+/// middle and last byte. Different
+/// short texts of one length give different words; texts of different
+/// lengths may share one, which only costs a cache miss in the spelling
+/// cache (hashes decide slots, never equality).
 fn little_endian_word(bytes: &[u8]) -> u64 {
-    bytes
-        .iter()
-        .take(8)
-        .enumerate()
-        .fold(0, |w, (i, &b)| w | (u64::from(b) << (8 * i)))
+    let four = |at: usize| {
+        bytes
+            .get(at..at + 4)
+            .and_then(|b| <[u8; 4]>::try_from(b).ok())
+            .map_or(0, |w| u64::from(u32::from_le_bytes(w)))
+    };
+    match bytes.len() {
+        0 => 0,
+        n @ 1..=3 => {
+            u64::from(bytes[0]) | u64::from(bytes[n / 2]) << 8 | u64::from(bytes[n - 1]) << 16
+        }
+        // The last bytes low: names mostly differ at their ends, and the
+        // multiply carries low bits into every higher one, not back down.
+        n @ 4..=7 => four(n - 4) | four(0) << 32,
+        _ => bytes
+            .get(..8)
+            .and_then(|b| <[u8; 8]>::try_from(b).ok())
+            .map_or(0, u64::from_le_bytes),
+    }
 }
 
 /// Builds [`FastHasher`]s for the front end's maps.
@@ -480,7 +516,7 @@ impl Lexer {
     fn skip_ident_chars(&mut self) {
         let bytes = self.text.as_bytes();
         while let Some(&b) = bytes.get(self.pos) {
-            if b.is_ascii_alphanumeric() || b == b'_' {
+            if ASCII_IDENT[usize::from(b)] {
                 self.pos += 1;
             } else if !b.is_ascii() && self.is_ident_char(self.pos) {
                 self.pos = self.after_char(self.pos);
@@ -547,9 +583,15 @@ impl Lexer {
             return TokenKind::Punct;
         }
         let rest = self.text.as_bytes().get(self.pos..).unwrap_or(&[]);
-        if let Some(p) = PUNCTUATORS.iter().find(|p| rest.starts_with(p.as_bytes())) {
-            self.pos += p.len();
-            return TokenKind::Punct;
+        // Most punctuation (`;`, `{`, `,`) starts no longer punctuator.
+        if rest
+            .first()
+            .is_some_and(|b| MULTI_BYTE_PUNCT_STARTS.contains(b))
+        {
+            if let Some(p) = PUNCTUATORS.iter().find(|p| rest.starts_with(p.as_bytes())) {
+                self.pos += p.len();
+                return TokenKind::Punct;
+            }
         }
         self.pos = self.after_char(self.pos);
         TokenKind::Punct
@@ -569,6 +611,29 @@ struct RawToken {
 mod tests {
     use super::*;
     use crate::source::SourceMap;
+
+    #[test]
+    fn multi_byte_punctuators_start_with_the_listed_bytes() {
+        let mut starts: Vec<u8> = PUNCTUATORS.iter().map(|p| p.as_bytes()[0]).collect();
+        starts.sort_unstable();
+        starts.dedup();
+        let mut listed = MULTI_BYTE_PUNCT_STARTS.to_vec();
+        listed.sort_unstable();
+        assert_eq!(starts, listed);
+    }
+
+    #[test]
+    fn short_words_are_read_whole() {
+        assert_eq!(little_endian_word(b""), 0);
+        assert_eq!(little_endian_word(b"a"), 0x61_61_61);
+        assert_eq!(little_endian_word(b"ab"), 0x62_62_61);
+        assert_eq!(little_endian_word(b"abcde"), 0x64_63_62_61_65_64_63_62);
+        assert_eq!(
+            little_endian_word(b"abcdefgh"),
+            u64::from_le_bytes(*b"abcdefgh")
+        );
+        assert_ne!(little_endian_word(b"m0_1"), little_endian_word(b"m0_2"));
+    }
 
     fn texts(src: &str) -> Vec<String> {
         let mut sm = SourceMap::new();

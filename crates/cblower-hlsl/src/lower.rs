@@ -318,7 +318,10 @@ struct BufferMembers {
     name: Arc<str>,
     members: Vec<Field>,
     spans: Vec<Span>,
-    seen: HashMap<Arc<str>, Span, FastHash>,
+    /// Members refused as redefinitions of a name outside the buffer (with
+    /// the span of each): a second one of the same name in this buffer is
+    /// then a duplicate member. Only filled on that error path.
+    refused: Vec<(Arc<str>, Span)>,
     scope: Arc<str>,
     with_packoffset: bool,
     without_packoffset: bool,
@@ -598,7 +601,7 @@ impl Lowerer<'_> {
             name: b.name.name.clone(),
             members: Vec::with_capacity(b.items.len()),
             spans: Vec::with_capacity(b.items.len()),
-            seen: HashMap::with_capacity_and_hasher(b.items.len(), FastHash::default()),
+            refused: Vec::new(),
             scope: self.scope_key(),
             with_packoffset: false,
             without_packoffset: false,
@@ -704,26 +707,32 @@ impl Lowerer<'_> {
             let Some(field) = self.field(d, decl, ty) else {
                 continue;
             };
-            // One hash and probe per map: `entry`, not `get` then `insert`.
-            match acc.seen.entry(decl.name.name.clone()) {
-                Entry::Occupied(first) => {
-                    self.diags.push(duplicate(
-                        &decl.name,
-                        *first.get(),
-                        format!(
-                            "duplicate member `{}` in {kw} `{}`",
-                            decl.name.name, acc.name
-                        ),
-                    ));
-                    continue;
-                }
-                Entry::Vacant(slot) => {
-                    slot.insert(decl.name.span);
-                }
-            }
+            // One hash and probe per member: the scope's names include
+            // this buffer's members so far, so a name met before in this
+            // buffer is found there too, and only then (an error) are the
+            // buffer's own members searched to tell the two errors apart.
             let key = (acc.scope.clone(), decl.name.name.clone());
             match self.global_names.entry(key) {
                 Entry::Occupied(first) => {
+                    let earlier = acc
+                        .members
+                        .iter()
+                        .zip(&acc.spans)
+                        .map(|(m, &span)| (&m.name, span))
+                        .chain(acc.refused.iter().map(|(name, span)| (name, *span)))
+                        .find(|(name, _)| ***name == *decl.name.name);
+                    if let Some((_, span)) = earlier {
+                        self.diags.push(duplicate(
+                            &decl.name,
+                            span,
+                            format!(
+                                "duplicate member `{}` in {kw} `{}`",
+                                decl.name.name, acc.name
+                            ),
+                        ));
+                        continue;
+                    }
+                    acc.refused.push((decl.name.name.clone(), decl.name.span));
                     self.diags.push(duplicate(
                         &decl.name,
                         *first.get(),

@@ -40,6 +40,7 @@
 
 pub mod binding;
 mod error;
+mod fast_hash;
 pub mod plan;
 pub mod policy;
 mod target;

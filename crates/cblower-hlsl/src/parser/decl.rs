@@ -13,56 +13,65 @@ use crate::lexer::{Token, TokenKind};
 
 /// Words that modify a declaration rather than name its type. Only treated as
 /// modifiers when an identifier follows, so `float sample;` still works.
-const MODIFIERS: &[&str] = &[
-    "static",
-    "const",
-    "uniform",
-    "extern",
-    "groupshared",
-    "precise",
-    "row_major",
-    "column_major",
-    "linear",
-    "nointerpolation",
-    "noperspective",
-    "centroid",
-    "sample",
-    "volatile",
-    "mutable",
-    "inline",
-    "export",
-    "shared",
-    "snorm",
-    "unorm",
-    "globallycoherent",
-    "reordercoherent",
-    "typedef",
-    "in",
-    "out",
-    "inout",
-];
+fn is_modifier(word: &str) -> bool {
+    // A `match` on the string compares lengths first, then a few bytes; a
+    // list scan compared the word with every entry, twice per declaration.
+    matches!(
+        word,
+        "static"
+            | "const"
+            | "uniform"
+            | "extern"
+            | "groupshared"
+            | "precise"
+            | "row_major"
+            | "column_major"
+            | "linear"
+            | "nointerpolation"
+            | "noperspective"
+            | "centroid"
+            | "sample"
+            | "volatile"
+            | "mutable"
+            | "inline"
+            | "export"
+            | "shared"
+            | "snorm"
+            | "unorm"
+            | "globallycoherent"
+            | "reordercoherent"
+            | "typedef"
+            | "in"
+            | "out"
+            | "inout"
+    )
+}
 
 /// Keywords that cannot name a declarator; seeing one where a name belongs
 /// almost always means a `;` is missing.
-const RESERVED: &[&str] = &[
-    "cbuffer",
-    "tbuffer",
-    "struct",
-    "class",
-    "typedef",
-    "namespace",
-    "static",
-    "const",
-    "uniform",
-    "groupshared",
-    "return",
-    "if",
-    "else",
-    "for",
-    "while",
-    "enum",
-    "template",
-];
+fn is_reserved(word: &str) -> bool {
+    // A `match`, not a list scan: asked of every declarator name.
+    matches!(
+        word,
+        "cbuffer"
+            | "tbuffer"
+            | "struct"
+            | "class"
+            | "typedef"
+            | "namespace"
+            | "static"
+            | "const"
+            | "uniform"
+            | "groupshared"
+            | "return"
+            | "if"
+            | "else"
+            | "for"
+            | "while"
+            | "enum"
+            | "template"
+    )
+}
 
 const REGISTER_HELP: &str = "use `b` for constant buffers, `t` for textures and tbuffers, `s` for samplers, `u` for UAVs or `c` for constants, e.g. `register(b0)`";
 
@@ -137,10 +146,10 @@ impl Parser<'_> {
 
     fn modifiers(&mut self, mods: &mut Modifiers) {
         while let Some(t) = self.peek() {
-            let word = t.text.clone();
-            if t.kind != TokenKind::Ident || !MODIFIERS.contains(&&*word) {
+            if t.kind != TokenKind::Ident || !is_modifier(&t.text) {
                 break;
             }
+            let word = t.text.clone();
             let next_is_word = self
                 .peek_nth(1)
                 .is_some_and(|n| n.kind == TokenKind::Ident || n.is_punct("::"));
@@ -200,7 +209,7 @@ impl Parser<'_> {
                 break;
             }
             let mut name = match self.peek() {
-                Some(t) if t.kind == TokenKind::Ident && !RESERVED.contains(&&*t.text) => {
+                Some(t) if t.kind == TokenKind::Ident && !is_reserved(&t.text) => {
                     self.expect_ident("a name", "")?
                 }
                 _ if is_struct_def && declarators.is_empty() => {

@@ -70,10 +70,18 @@ pub fn parse_stream(
     Ok(p.warnings)
 }
 
+/// A `#pragma pack_matrix` marker in the token stream.
+fn is_marker(t: &Token) -> bool {
+    matches!(t.kind, TokenKind::PackMatrix(_))
+}
+
 pub(crate) struct Parser<'s> {
     /// A window of the token stream: `pos` is the cursor in it.
     tokens: Vec<Token>,
     pos: usize,
+    /// How many `#pragma pack_matrix` markers `tokens` holds (almost always
+    /// none: then the window needs no filtering to count or index it).
+    markers: usize,
     /// Where more tokens come from (`None` once it is exhausted, or for a
     /// parser over a fixed token list).
     source: Option<&'s mut dyn TokenSource>,
@@ -91,9 +99,11 @@ pub(crate) struct Parser<'s> {
 
 impl<'s> Parser<'s> {
     fn new(tokens: Vec<Token>, end: Span) -> Parser<'s> {
+        let markers = tokens.iter().filter(|t| is_marker(t)).count();
         let mut p = Parser {
             tokens,
             pos: 0,
+            markers,
             source: None,
             depth: 0,
             pack_matrix: None,
@@ -110,6 +120,7 @@ impl<'s> Parser<'s> {
         let mut p = Parser {
             tokens: Vec::new(),
             pos: 0,
+            markers: 0,
             source: Some(source),
             depth: 0,
             pack_matrix: None,
@@ -129,19 +140,20 @@ impl<'s> Parser<'s> {
         let Some(source) = self.source.as_mut() else {
             return;
         };
-        let mut ahead = self
-            .tokens
-            .get(self.pos..)
-            .unwrap_or(&[])
-            .iter()
-            .filter(|t| !matches!(t.kind, TokenKind::PackMatrix(_)))
-            .count();
+        let window = self.tokens.get(self.pos..).unwrap_or(&[]);
+        let mut ahead = if self.markers == 0 {
+            window.len()
+        } else {
+            window.iter().filter(|t| !is_marker(t)).count()
+        };
         while ahead < LOOKAHEAD {
             let Some(t) = source.next_token() else {
                 self.source = None;
                 return;
             };
-            if !matches!(t.kind, TokenKind::PackMatrix(_)) {
+            if is_marker(&t) {
+                self.markers += 1;
+            } else {
                 ahead += 1;
             }
             self.tokens.push(t);
@@ -154,6 +166,9 @@ impl<'s> Parser<'s> {
         if self.pos > RELEASE_AFTER {
             self.tokens.drain(..self.pos - 1);
             self.pos = 1;
+            if self.markers > 0 {
+                self.markers = self.tokens.iter().filter(|t| is_marker(t)).count();
+            }
         }
     }
 
@@ -175,6 +190,9 @@ impl<'s> Parser<'s> {
 
     /// The `n`-th token after the cursor, not counting pragma markers.
     fn peek_nth(&self, n: usize) -> Option<&Token> {
+        if self.markers == 0 {
+            return self.tokens.get(self.pos + n);
+        }
         self.tokens
             .get(self.pos..)?
             .iter()

@@ -698,6 +698,46 @@ fn duplicates_point_at_both_declarations() {
         error("float g;\nfloat g;"),
         e("duplicate global variable `g`", 2, 7)
     );
+    // A member refused as a redefinition of a global, then declared again
+    // in the same buffer: the second is a duplicate of the first member.
+    let src = "float g;\ncbuffer B {\n  int g;\n  float g;\n}";
+    let err = parse_source("t.hlsl", src, &FrontendOptions::default()).unwrap_err();
+    let found: Vec<_> = err
+        .diagnostics
+        .iter()
+        .map(|d| {
+            let at = err.sources.location(d.span.unwrap());
+            let first = err.sources.location(d.labels[0].span);
+            (
+                d.message.clone(),
+                at.line,
+                at.column,
+                first.line,
+                first.column,
+            )
+        })
+        .collect();
+    assert_eq!(
+        found,
+        [
+            (
+                "redefinition of `g`: the members of a cbuffer share the enclosing scope with \
+                 global variables and other buffers' members"
+                    .to_string(),
+                3,
+                7,
+                1,
+                7
+            ),
+            (
+                "duplicate member `g` in cbuffer `B`".to_string(),
+                4,
+                9,
+                3,
+                7
+            ),
+        ]
+    );
 }
 
 #[test]

@@ -181,8 +181,10 @@ impl<'a> Preprocessor<'a> {
                 continue;
             };
             let r = self.step(tok);
-            for d in std::mem::take(&mut self.input.errors) {
-                self.diags.push(d);
+            if !self.input.errors.is_empty() {
+                for d in std::mem::take(&mut self.input.errors) {
+                    self.diags.push(d);
+                }
             }
             match r {
                 // `out` was empty (or `step` would not have run): this token

@@ -42,6 +42,10 @@ struct TextWriter<'p, 'a> {
     plan: &'p EmissionPlan<'a>,
 }
 
+/// How many bytes of member lines are collected before they are written:
+/// one `write_all` per line cost more than formatting the line.
+const FLUSH_AT: usize = 1 << 16;
+
 /// The attribute groups, numbered in the order functions first use them.
 const INIT_ATTRS: &str = "alwaysinline";
 const INTRINSIC_ATTRS: &str = "nocallback nofree nosync nounwind willreturn memory(none)";
@@ -55,10 +59,10 @@ impl TextWriter<'_, '_> {
         let mut line = String::new();
         self.write_header(out)?;
         self.write_types(out, &mut line)?;
-        self.write_globals(out, &mut line)?;
+        let cbs = self.write_globals(out, &mut line)?;
         self.write_functions(out, &mut line)?;
         self.write_attributes(out)?;
-        self.write_metadata(out, &mut line)
+        self.write_metadata(out, &mut line, &cbs)
     }
 
     fn write_header(&self, out: &mut dyn Write) -> io::Result<()> {
@@ -107,18 +111,23 @@ impl TextWriter<'_, '_> {
         Ok(())
     }
 
-    fn write_globals(&self, out: &mut dyn Write, line: &mut String) -> io::Result<()> {
+    /// Writes the globals; returns each buffer's `!hlsl.cbs` operands after
+    /// the handle (`, ptr addrspace(N) @member` for each member), copied
+    /// from the names printed here rather than worked out again.
+    fn write_globals(&self, out: &mut dyn Write, line: &mut String) -> io::Result<Vec<String>> {
         if self.plan.buffers.is_empty()
             && self.plan.arrays.is_empty()
             && self.plan.push_constants.is_empty()
         {
-            return Ok(());
+            return Ok(Vec::new());
         }
         out.write_all(b"\n")?;
         let member_prefix = format!(
             " = external hidden addrspace({}) ",
             self.plan.target.constant_address_space()
         );
+        let member_ptr = self.member_ptr();
+        let mut cbs = Vec::with_capacity(self.plan.buffers.len());
         for (i, b) in self.plan.buffers.iter().enumerate() {
             self.write_push_constants(out, line, i)?;
             line.clear();
@@ -127,18 +136,29 @@ impl TextWriter<'_, '_> {
             line.push_str(self.plan.types.text(b.handle_type));
             line.push_str(" poison\n");
             out.write_all(line.as_bytes())?;
+            // The member lines go out in blocks of about `FLUSH_AT` bytes.
+            line.clear();
+            // Room for the usual short name after each operand's prefix.
+            let mut operands = String::with_capacity(b.members.len() * (member_ptr.len() + 12));
             for m in &b.members {
-                line.clear();
                 let (symbol, is_const) = b.member_symbol(m);
+                let start = line.len();
                 push_name(line, '@', &symbol);
+                operands.push_str(&member_ptr);
+                operands.push_str(&line[start..]);
                 line.push_str(&member_prefix);
                 line.push_str(if is_const { "constant " } else { "global " });
                 line.push_str(self.plan.types.text(self.plan.member_repr(m).ty()));
                 line.push_str(", align ");
                 push_decimal(line, u64::from(m.align));
                 line.push('\n');
-                out.write_all(line.as_bytes())?;
+                if line.len() >= FLUSH_AT {
+                    out.write_all(line.as_bytes())?;
+                    line.clear();
+                }
             }
+            out.write_all(line.as_bytes())?;
+            cbs.push(operands);
             if b.owns_string {
                 line.clear();
                 push_name(line, '@', &b.string);
@@ -175,7 +195,15 @@ impl TextWriter<'_, '_> {
             line.push_str(", ptr null }]\n");
             out.write_all(line.as_bytes())?;
         }
-        Ok(())
+        Ok(cbs)
+    }
+
+    /// `, ptr addrspace(N) `: how a member global is listed in `!hlsl.cbs`.
+    fn member_ptr(&self) -> String {
+        format!(
+            ", ptr addrspace({}) ",
+            self.plan.target.constant_address_space()
+        )
     }
 
     /// The globals of the push-constant blocks that come before buffer `i`.
@@ -300,7 +328,12 @@ impl TextWriter<'_, '_> {
         out.write_all(s.as_bytes())
     }
 
-    fn write_metadata(&self, out: &mut dyn Write, line: &mut String) -> io::Result<()> {
+    fn write_metadata(
+        &self,
+        out: &mut dyn Write,
+        line: &mut String,
+        cbs_operands: &[String],
+    ) -> io::Result<()> {
         let cbs = self.plan.buffers.len();
         let layouts = if self.plan.has_layouts_metadata() {
             self.plan.layouts.len()
@@ -339,20 +372,22 @@ impl TextWriter<'_, '_> {
         }
         out.write_all(b"\n")?;
         let mut n = 0;
-        let member_ptr = format!(
-            ", ptr addrspace({}) ",
-            self.plan.target.constant_address_space()
-        );
-        for b in &self.plan.buffers {
+        let member_ptr = self.member_ptr();
+        for (i, b) in self.plan.buffers.iter().enumerate() {
             line.clear();
             line.push('!');
             push_decimal(line, n);
             line.push_str(" = !{ptr ");
             n += 1;
             push_name(line, '@', &b.handle);
-            for m in &b.members {
-                line.push_str(&member_ptr);
-                push_name(line, '@', &b.member_symbol(m).0);
+            match cbs_operands.get(i) {
+                Some(operands) => line.push_str(operands),
+                None => {
+                    for m in &b.members {
+                        line.push_str(&member_ptr);
+                        push_name(line, '@', &b.member_symbol(m).0);
+                    }
+                }
             }
             line.push_str("}\n");
             out.write_all(line.as_bytes())?;

@@ -47,6 +47,7 @@ use cblower_layout::{
     TypeOptions,
 };
 
+use crate::fast_hash::FastMap;
 use crate::policy::EffectiveDecl;
 use crate::{HandleBinding, ProgramError, Target, TargetTriple};
 pub use arrays::PlannedArray;
@@ -525,6 +526,7 @@ pub fn plan_module<'a>(
     };
     let mut types = PlanTypes::new(target, flavor, opts.native_16bit);
     let mut symbols = SymbolTable::default();
+    symbols.reserve_members(inputs.iter().map(|i| i.decl.decl().members.len()).sum());
     let mut reprs = ReprTable::default();
     let mut strings: HashMap<String, String> = HashMap::new();
     let mut warnings = Vec::new();
@@ -791,7 +793,7 @@ fn plan_push_constant(
 #[derive(Default)]
 struct ReprTable {
     reprs: Vec<PlanRepr>,
-    index: HashMap<(u8, u64, u64), u32>,
+    index: FastMap<(u8, u64, u64), u32>,
 }
 
 impl ReprTable {

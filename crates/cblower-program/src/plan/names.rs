@@ -113,6 +113,11 @@ pub fn member_symbol(field: &Field) -> String {
 /// [`member_symbol`], borrowing the name when it is the symbol.
 pub fn member_symbol_cow(field: &Field) -> Cow<'_, str> {
     let name = &*field.name;
+    if field.namespace.is_none() && !field.is_const {
+        // The usual member: its own name (asked once per member by the
+        // planner and again by each writer).
+        return Cow::Borrowed(name);
+    }
     let ns: Vec<&str> = field
         .namespace
         .as_deref()

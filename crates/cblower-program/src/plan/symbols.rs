@@ -13,27 +13,32 @@
 //! the planner, which compares the names themselves. A dotted and an
 //! undotted name can never be equal.
 
-use std::collections::hash_map::DefaultHasher;
-use std::collections::HashSet;
 use std::hash::{Hash, Hasher};
 
+use crate::fast_hash::{FastSet, FxHasher};
 use crate::ProgramError;
 
 /// The global names of one module.
 #[derive(Default)]
 pub struct SymbolTable {
-    dotted: HashSet<String>,
-    undotted: HashSet<u64>,
+    dotted: FastSet<String>,
+    undotted: FastSet<u64>,
     last_unique: u64,
 }
 
 fn hash_of(name: &str) -> u64 {
-    let mut h = DefaultHasher::new();
+    let mut h = FxHasher::default();
     name.hash(&mut h);
     h.finish()
 }
 
 impl SymbolTable {
+    /// Makes room for `members` more member symbols (the planner knows
+    /// every buffer's member count before it starts).
+    pub fn reserve_members(&mut self, members: usize) {
+        self.undotted.reserve(members);
+    }
+
     /// Adds a global or function LLVM would rename on a clash; returns the
     /// name it gets.
     pub fn add(&mut self, wanted: &str) -> Result<String, ProgramError> {

@@ -6,13 +6,25 @@
 //! ASCII written as `\XX` (two upper-case hex digits, `\\` for a backslash).
 //! String constants and metadata strings use the same escaping.
 
+/// The bytes a bare name may hold (ASCII letters, digits, `-`, `.`, `_`), as
+/// a table: one load per byte, and every member global's name is checked
+/// twice on the text path.
+const BARE: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        t[c] = b.is_ascii_alphanumeric() || b == b'-' || b == b'.' || b == b'_';
+        c += 1;
+    }
+    t
+};
+
 /// Appends `prefix` (`@`, `%`) and `name`, quoted when LLVM would quote it.
 pub fn push_name(out: &mut String, prefix: char, name: &str) {
     out.push(prefix);
     let bare = !name.as_bytes().first().is_some_and(u8::is_ascii_digit)
-        && name
-            .bytes()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'.' | b'_'));
+        && name.bytes().all(|c| BARE[usize::from(c)]);
     if bare {
         out.push_str(name);
     } else {

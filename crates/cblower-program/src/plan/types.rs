@@ -24,7 +24,7 @@
 //! intended size and, for structs, which element holds which field; the
 //! access API and `!hlsl.layouts` are read from it.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::rc::Rc;
 
 use std::sync::Arc;
@@ -36,6 +36,7 @@ use super::names::{struct_identity, struct_type_name, without_template_arguments
 use super::struct_cache::StructCache;
 use super::syntax::push_name;
 use super::Flavor;
+use crate::fast_hash::{FastMap, FastSet};
 use crate::{ProgramError, Target};
 
 /// An interned type.
@@ -227,11 +228,11 @@ pub struct TypeTable {
     text: Vec<Box<str>>,
     /// (`getTypeSizeInBits / 8`, `getTypeAllocSize`); zero for handles.
     sizes: Vec<(u64, u64)>,
-    interned: HashMap<TypeDef, TypeId>,
+    interned: FastMap<TypeDef, TypeId>,
     named: Vec<NamedStruct>,
     /// `TypeDef::Named(n)`'s id, by `n`.
     named_ids: Vec<TypeId>,
-    names_in_use: HashSet<String>,
+    names_in_use: FastSet<String>,
     /// LLVM's per-context counter for renaming clashing struct names.
     next_unique: u64,
     vectors: VectorAligns,
@@ -245,10 +246,10 @@ impl TypeTable {
             defs: Vec::new(),
             text: Vec::new(),
             sizes: Vec::new(),
-            interned: HashMap::new(),
+            interned: FastMap::default(),
             named: Vec::new(),
             named_ids: Vec::new(),
-            names_in_use: HashSet::new(),
+            names_in_use: FastSet::default(),
             next_unique: 0,
             vectors: VectorAligns::of(target),
         }
