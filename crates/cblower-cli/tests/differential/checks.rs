@@ -8,7 +8,7 @@ use super::ll_module::parse_module;
 use super::model::Case;
 use super::summary::summarize;
 use super::text_diff::line_diff;
-use super::vk_model::{bitfields_differ_on_spirv, pack_buffer_vk, VkFlag};
+use super::vk_model::{pack_buffer_vk, VkFlag};
 
 /// Compares two printed modules' cbuffer lowering; `Err` carries a diff of
 /// their canonical facts.
@@ -70,16 +70,14 @@ pub fn check_vk_offsets(case: &Case, ll: &str, flag: VkFlag) -> Result<(), Strin
 /// The verdict on cblower's SPIR-V output (`ours`) for the case emitted with
 /// DXC's layout flag `flag`: the Vulkan model's offsets, or, where the model
 /// says DXC rejects a buffer or lays it out with overlapping members,
-/// cblower's refusal for that reason. Cases whose bitfields DXC packs
-/// differently on SPIR-V are not compared (`bitfields_differ_on_spirv`).
+/// cblower's refusal for that reason. Structs with bitfields are compared
+/// too: the model packs them by DXC's SPIR-V rule (units of one type only,
+/// `: 0` closing nothing).
 pub fn check_vk_verdict(
     case: &Case,
     flag: VkFlag,
     ours: Result<String, String>,
 ) -> Result<(), String> {
-    if bitfields_differ_on_spirv(case) {
-        return Ok(());
-    }
     match (vk_verdict(case, flag), ours) {
         (Ok(()), ours) => ours.and_then(|ll| check_vk_offsets(case, &ll, flag)),
         (Err(_), Err(e))
