@@ -91,3 +91,17 @@ float g;
 // OVERLAP:      49 | cbuffer Ov { float x : packoffset(c0); float y : packoffset(c0); };
 // OVERLAP-NEXT:    |                                              ^
 // OVERLAP:         = help: move one of the members to a packoffset past the other's end
+
+// A gap inside a push-constant block's struct is reported at the block's
+// global (not at the `$Globals` member in the gap's position in the
+// struct), with other globals declared before it.
+// RUN: not %cblower emit-llvm --target spirv -DPUSHPAD %s -o %t/pushpad.ll 2>&1 | FileCheck %s --check-prefix=PUSHPAD
+// RUN: not test -e %t/pushpad.ll
+#ifdef PUSHPAD
+float before;
+struct FarPC { float a; [[vk::offset(8589934592)]] float b; };
+[[vk::push_constant]] FarPC farpc;
+#endif
+// PUSHPAD:      error: a gap of 8589934588 bytes between two members does not fit a padding type's 32-bit size
+// PUSHPAD-NEXT:   --> {{.*}}program-errors.hlsl:[[#@LINE-3]]:29
+// PUSHPAD:         |                             ^^^^^{{$}}

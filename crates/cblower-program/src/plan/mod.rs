@@ -767,6 +767,7 @@ fn plan_push_constant(
             "keep only data members in the push-constant struct",
         ));
     }
+    let source = member;
     let mut member = field.clone();
     member.vk_global = None;
     member.placement = None;
@@ -792,7 +793,10 @@ fn plan_push_constant(
         ));
     };
     let name = format!("struct.{}", names::struct_type_name(s));
-    let (id, made) = types.push_constant_struct(&name, &m.layout_type().node)?;
+    // A padding gap inside the block is reported at its global.
+    let (id, made) = types
+        .push_constant_struct(&name, &m.layout_type().node)
+        .map_err(|e| e.at_member(source))?;
     for &made in &made {
         let fields = types.table.named(made).fields.clone();
         check_struct(&types.table, made, &fields)?;
