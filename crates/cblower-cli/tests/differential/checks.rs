@@ -3,12 +3,12 @@
 use std::fmt::Write;
 
 use super::dxc_packer::{pack_buffer_for, PackedMember};
-use super::ir_offsets::buffer_members;
+use super::ir_offsets::{buffer_members, global_leaves};
 use super::ll_module::parse_module;
-use super::model::Case;
+use super::model::{Case, Item, VkGlobal};
 use super::summary::summarize;
 use super::text_diff::line_diff;
-use super::vk_model::{pack_buffer_vk, VkFlag};
+use super::vk_model::{pack_buffer_vk, Model, Rule, VkFlag};
 
 /// Compares two printed modules' cbuffer lowering; `Err` carries a diff of
 /// their canonical facts.
@@ -79,7 +79,10 @@ pub fn check_vk_verdict(
     ours: Result<String, String>,
 ) -> Result<(), String> {
     match (vk_verdict(case, flag), ours) {
-        (Ok(()), ours) => ours.and_then(|ll| check_vk_offsets(case, &ll, flag)),
+        (Ok(()), ours) => ours.and_then(|ll| {
+            check_vk_offsets(case, &ll, flag)?;
+            check_vk_push_constants(case, &ll, flag)
+        }),
         (Err(_), Err(e))
             if e.contains("is before the end of the previous member")
                 || e.contains("-byte alignment but its explicit offset is")
@@ -91,6 +94,52 @@ pub fn check_vk_verdict(
             "DXC rejects this ({dxc}), cblower for another reason:\n{e}"
         )),
         (Err(dxc), Ok(_)) => Err(format!("DXC rejects this ({dxc}), cblower accepted it")),
+    }
+}
+
+/// Checks each `[[vk::push_constant]]` block's struct against the Vulkan
+/// model under DXC's push-constant rule for `flag` (its structured-buffer
+/// rule: relaxed std430, std430 or scalar; the FXC structured rule of
+/// `-fvk-use-dx-layout` is not modelled), bitfields included.
+pub fn check_vk_push_constants(case: &Case, ll: &str, flag: VkFlag) -> Result<(), String> {
+    let rule = match flag {
+        VkFlag::Default => Rule::RelaxedStd430,
+        VkFlag::Gl => Rule::Std430,
+        VkFlag::Scalar => Rule::Scalar,
+        VkFlag::Dx => return Ok(()),
+    };
+    let model = Model { case, rule };
+    let module = parse_module(ll)?;
+    let mut problems = String::new();
+    for item in &case.items {
+        let Item::Global(m) = item else { continue };
+        if m.vk_global != Some(VkGlobal::PushConstant) {
+            continue;
+        }
+        let mut want = Vec::new();
+        model.leaves(&m.ty, 0, &mut want);
+        let got = global_leaves(&module, &m.name)?;
+        if got != want {
+            let show = |l: &[super::dxc_packer::Leaf]| {
+                l.iter()
+                    .map(|l| format!("{}:{}", l.offset, l.size))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            };
+            writeln!(
+                problems,
+                "push constant @{}:\n    Vulkan model: [{}]\n    IR layout:    [{}]",
+                m.name,
+                show(&want),
+                show(&got)
+            )
+            .unwrap();
+        }
+    }
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(problems)
     }
 }
 
