@@ -128,11 +128,39 @@ pub fn run(args: &LayoutArgs) -> i32 {
             }
         }
     }
+    // On SPIR-V a `$Globals` of only push and specialisation constants does
+    // not exist (neither DXC nor clang-22 makes one; `emit-llvm` writes
+    // none): the report leaves it out too.
+    let target = args.target.target();
+    let reference = LayoutOptions::new(
+        args.rules
+            .unwrap_or(RulesArg::Cbuffer)
+            .rule_set(args.target),
+    )
+    .native_16bit(args.frontend.enable_16bit_types);
+    let exists: Vec<bool> = program
+        .buffers_for_lowering()
+        .iter()
+        .map(|b| !cblower_program::effective_decl(b.decl, reference, target).only_vulkan_globals())
+        .collect();
+    let existing = |i: usize| exists.get(i).copied().unwrap_or(true);
+    for column in &mut columns {
+        let mut i = 0;
+        column.retain(|_| {
+            i += 1;
+            existing(i - 1)
+        });
+    }
+    let array_lens: Vec<Option<u64>> = program
+        .buffers
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| existing(*i))
+        .map(|(_, b)| b.array_len)
+        .collect();
     let layouts = &columns[0];
     let text = match args.format {
         FormatArg::Json => {
-            let array_lens: Vec<Option<u64>> =
-                program.buffers.iter().map(|b| b.array_len).collect();
             let doc = json_report(layouts, &array_lens);
             format!(
                 "{}\n",
@@ -140,8 +168,6 @@ pub fn run(args: &LayoutArgs) -> i32 {
             )
         }
         FormatArg::Text | FormatArg::Html => {
-            let array_lens: Vec<Option<u64>> =
-                program.buffers.iter().map(|b| b.array_len).collect();
             render_columns(args, &columns, &array_lens, |i, l, colors| {
                 text_report(l, array_lens.get(i).copied().flatten(), colors)
             })

@@ -987,6 +987,87 @@ fn vk_model_packoffset_and_bases() {
     assert_eq!(model(Rule::Std430).struct_offsets(1), (4, 8, vec![0, 4]));
 }
 
+/// The Vulkan model packs bitfields as DXC's SPIR-V back end does, as its
+/// own tests show: `vk.layout.cbuffer.bitfield` (relaxed std140: a run of
+/// one type shares a unit while it fits, a `uint` and an `int` run never
+/// do) and `vk.layout.rwstructuredbuffer.bitfield` (relaxed std430: the
+/// struct sizes are its array strides). The `: 0` cases follow the struct
+/// lowering: it joins the open unit of its type, and elsewhere it is a
+/// member of its own type.
+#[test]
+fn vk_model_reproduces_dxc_bitfield_tests() {
+    use Scalar::*;
+    let b = Ty::Bitfield;
+    let (s, v, st) = (Ty::Scalar, Ty::Vector, Ty::Struct);
+    let structs = vec![
+        // vk.layout.cbuffer.bitfield: S5 (overflow), S6 (types), S7 (mix),
+        // S10 (alternating types), S13 (a float4 after a unit).
+        def("S5", None, vec![("f1", b(Uint, 30)), ("f2", b(Uint, 3))]),
+        def("S6", None, vec![("f2", b(Uint, 1)), ("f1", b(Int, 1))]),
+        def(
+            "S7",
+            None,
+            vec![
+                ("f1", s(Uint)),
+                ("f2", b(Uint, 1)),
+                ("f3", b(Uint, 1)),
+                ("f4", s(Uint)),
+            ],
+        ),
+        def(
+            "S10",
+            None,
+            vec![
+                ("f2", b(Uint, 1)),
+                ("f1", b(Int, 1)),
+                ("f3", b(Uint, 1)),
+                ("f4", b(Int, 1)),
+            ],
+        ),
+        def("S13", None, vec![("f1", b(Uint, 1)), ("f2", v(Float, 4))]),
+        // vk.layout.rwstructuredbuffer.bitfield: S1, S4 (a full second
+        // unit), S9 (units around an array of S1).
+        def("S1", None, vec![("f1", b(Uint, 1)), ("f2", b(Uint, 1))]),
+        def("S4", None, vec![("f1", b(Uint, 1)), ("f2", b(Uint, 32))]),
+        def(
+            "S9",
+            None,
+            vec![
+                ("f1", b(Uint, 1)),
+                ("f2", b(Uint, 1)),
+                ("f3", Ty::Array(Box::new(st(5)), 10)),
+                ("f4", b(Uint, 1)),
+                ("f5", b(Uint, 1)),
+            ],
+        ),
+        // `: 0`: closing nothing, and a member after a float.
+        def(
+            "Z",
+            None,
+            vec![("a", b(Uint, 4)), ("", b(Uint, 0)), ("c", b(Uint, 4))],
+        ),
+        def(
+            "F",
+            None,
+            vec![("x", s(Float)), ("", b(Uint, 0)), ("y", s(Float))],
+        ),
+    ];
+    let (case, _) = seed000_case(false, structs, vec![]);
+    let model = |rule| Model { case: &case, rule };
+    let relaxed = model(Rule::RelaxedStd140);
+    assert_eq!(relaxed.struct_offsets(0), (16, 16, vec![0, 4]));
+    assert_eq!(relaxed.struct_offsets(1), (16, 16, vec![0, 4]));
+    assert_eq!(relaxed.struct_offsets(2), (16, 16, vec![0, 4, 8]));
+    assert_eq!(relaxed.struct_offsets(3), (16, 16, vec![0, 4, 8, 12]));
+    assert_eq!(relaxed.struct_offsets(4), (16, 32, vec![0, 16]));
+    assert_eq!(relaxed.struct_offsets(8), (16, 16, vec![0]));
+    assert_eq!(relaxed.struct_offsets(9), (16, 16, vec![0, 4, 8]));
+    let std430 = model(Rule::RelaxedStd430);
+    assert_eq!(std430.struct_offsets(5), (4, 4, vec![0]));
+    assert_eq!(std430.struct_offsets(6), (4, 8, vec![0, 4]));
+    assert_eq!(std430.struct_offsets(7), (4, 48, vec![0, 4, 44]));
+}
+
 /// Every constant-buffer example of seed 000, with the offsets and sizes the
 /// article gives.
 #[test]

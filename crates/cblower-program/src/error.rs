@@ -106,6 +106,11 @@ pub enum ProgramError {
         bytes: u64,
         /// Index of the buffer in the program, when known.
         buffer: Option<usize>,
+        /// The member the gap is before (or inside, for a gap in its
+        /// struct or array type), when known: while planning a layout
+        /// struct, its element's position; once the plan names the buffer,
+        /// the index among the buffer's source members.
+        member: Option<usize>,
     },
     /// Two member globals, or a member global and another global, with one
     /// symbol (only reachable through the library API: the HLSL front end
@@ -165,6 +170,7 @@ impl ProgramError {
             ProgramError::Layout { member, .. } | ProgramError::PushConstant { member, .. } => {
                 Some(*member)
             }
+            ProgramError::PaddingTooLarge { member, .. } => *member,
             _ => None,
         }
     }
@@ -175,9 +181,42 @@ impl ProgramError {
             ProgramError::PaddingTooLarge {
                 bytes,
                 buffer: None,
+                member,
             } => ProgramError::PaddingTooLarge {
                 bytes,
                 buffer: Some(index),
+                member,
+            },
+            other => other,
+        }
+    }
+
+    /// This error, about the member at `member` (for a padding gap: the
+    /// element of the layout struct being built that the gap is before or
+    /// inside, replacing a position inside a nested type).
+    pub fn at_member(self, member: usize) -> Self {
+        match self {
+            ProgramError::PaddingTooLarge { bytes, buffer, .. } => ProgramError::PaddingTooLarge {
+                bytes,
+                buffer,
+                member: Some(member),
+            },
+            other => other,
+        }
+    }
+
+    /// This error with the position [`Self::at_member`] gave mapped to a
+    /// source member index by `source`.
+    pub fn map_member(self, source: impl FnOnce(usize) -> usize) -> Self {
+        match self {
+            ProgramError::PaddingTooLarge {
+                bytes,
+                buffer,
+                member: Some(at),
+            } => ProgramError::PaddingTooLarge {
+                bytes,
+                buffer,
+                member: Some(source(at)),
             },
             other => other,
         }
@@ -241,10 +280,22 @@ mod tests {
         let pad = ProgramError::PaddingTooLarge {
             bytes: 1 << 33,
             buffer: None,
+            member: None,
         };
         assert_eq!(pad.buffer_index(), None);
         let pad = pad.in_buffer(1);
         assert_eq!((pad.buffer_index(), pad.member_index()), (Some(1), None));
+        // A position inside a nested type is replaced by the buffer
+        // element's, which the plan maps to the source member.
+        let at = ProgramError::PaddingTooLarge {
+            bytes: 1 << 33,
+            buffer: Some(1),
+            member: None,
+        }
+        .at_member(4)
+        .at_member(2)
+        .map_member(|k| k + 10);
+        assert_eq!((at.buffer_index(), at.member_index()), (Some(1), Some(12)));
         assert_eq!(
             pad.to_string(),
             "a gap of 8589934592 bytes between two members does not fit a padding type's 32-bit size"

@@ -71,7 +71,7 @@ pub fn lay_out_program(
         .iter()
         .enumerate()
         .map(|(i, b)| {
-            let decl = effective_decl(b.decl, opts.rules, target);
+            let decl = effective_decl(b.decl, opts, target);
             layout_buffer(decl.decl(), opts).map_err(|error| ProgramError::Layout {
                 buffer: i,
                 member: decl.source_member(error.member()),
@@ -88,11 +88,11 @@ pub fn plan<'a>(
     buffers: &[ProgramBuffer<'a>],
     opts: &PlanOptions,
 ) -> Result<EmissionPlan<'a>, ProgramError> {
-    let rules = opts.rules();
+    let layout = opts.layout_options();
     let inputs = buffers
         .iter()
         .map(|b| PlanInput {
-            decl: effective_decl(b.decl, rules, opts.target),
+            decl: effective_decl(b.decl, layout, opts.target),
             binding: b.resolve(opts.target),
             layout: None,
             member_order: b.member_order,

@@ -14,6 +14,18 @@
 //! ([`Field::bitfields`]); under the clang-22 rules every struct holding
 //! such a unit is replaced by a copy with the declarations in its place.
 //!
+//! DXC's SPIR-V back end packs bitfields by another rule than its DXIL one
+//! (its struct lowering merges a bitfield into the previous field only when
+//! that is a bitfield of the very same SPIR-V type whose unit still has room):
+//! `int` and `uint` bitfields never share a unit, `min16uint` is `uint`
+//! without native 16-bit types and `uint16_t` with them, and a `: 0`
+//! bitfield closes nothing: it joins the open unit like any bitfield, and
+//! where it cannot (first in a struct, after another field or a bitfield of
+//! another type) it is a member of its own type. So for a SPIR-V target,
+//! under every rule set but clang-22's, each struct (and a
+//! `ConstantBuffer<T>`'s members) is repacked from the declarations the
+//! front end recorded.
+//!
 //! `[[vk::offset(N)]]` is a SPIR-V attribute: DXC ignores it when compiling
 //! to DXIL, so for a DXIL target the D3D constant-buffer rules lay out a
 //! declaration with every `vk::offset` removed, in nested structs too.
@@ -34,7 +46,10 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use cblower_layout::{BufferDecl, BufferKind, Field, Placement, RuleSet, StructTy, Ty, VkGlobal};
+use cblower_layout::{
+    BufferDecl, BufferKind, Field, LayoutOptions, Placement, RuleSet, Scalar, StructTy, Ty,
+    TypeOptions, VkGlobal,
+};
 
 use crate::Target;
 
@@ -105,12 +120,14 @@ impl<'a> From<&'a BufferDecl> for EffectiveDecl<'a> {
     }
 }
 
-/// `decl` as laid out under `rules` for `target` (see the module
+/// `decl` as laid out with `opts` for `target` (see the module
 /// documentation).
-pub fn effective_decl(decl: &BufferDecl, rules: RuleSet, target: Target) -> EffectiveDecl<'_> {
+pub fn effective_decl(decl: &BufferDecl, opts: LayoutOptions, target: Target) -> EffectiveDecl<'_> {
+    let rules = opts.rules;
     let clang22 = matches!(rules, RuleSet::Clang22(_));
     let rewrite = Rewrite {
         unpack_bitfields: clang22,
+        spirv_bitfields: (target == Target::SpirV && !clang22).then_some(opts.types),
         drop_vk_offsets: clang22 || (target == Target::Dxil && rules == RuleSet::CBuffer),
     };
     let globals = decl.kind == BufferKind::Globals;
@@ -120,7 +137,11 @@ pub fn effective_decl(decl: &BufferDecl, rules: RuleSet, target: Target) -> Effe
                 || (target == Target::SpirV && m.vk_global.is_some()))
     };
     let drops_namespaced = decl.members.iter().any(dropped);
-    if !rewrite.unpack_bitfields && !rewrite.drop_vk_offsets && !drops_namespaced {
+    if !rewrite.unpack_bitfields
+        && !rewrite.drop_vk_offsets
+        && rewrite.spirv_bitfields.is_none()
+        && !drops_namespaced
+    {
         return EffectiveDecl::unchanged(decl);
     }
     let mut rewriter = Rewriter {
@@ -128,20 +149,45 @@ pub fn effective_decl(decl: &BufferDecl, rules: RuleSet, target: Target) -> Effe
         done: HashMap::new(),
         keep: Vec::new(),
     };
+    // The members of a `ConstantBuffer<T>` are `T`'s fields: on SPIR-V its
+    // bitfield units are repacked like a struct's (each new member keeps
+    // the source index of its first declaration).
+    let repacked = match rewrite.spirv_bitfields {
+        Some(types) if decl.kind.is_templated() => rewriter.spirv_units(&decl.members, types, 0),
+        _ => None,
+    };
     let rewritten: Vec<Option<Field>> = decl.members.iter().map(|m| rewriter.field(m)).collect();
-    if !drops_namespaced && rewritten.iter().all(Option::is_none) {
-        return EffectiveDecl::unchanged(decl);
-    }
-    let kept: Vec<usize> = (0..decl.members.len())
-        .filter(|&i| !dropped(&decl.members[i]))
-        .collect();
-    let members = kept
+    let push_constants: Vec<(usize, Field)> = decl
+        .members
         .iter()
-        .map(|&i| match rewritten.get(i) {
-            Some(Some(f)) => f.clone(),
-            _ => decl.members[i].clone(),
+        .enumerate()
+        .filter(|(_, m)| dropped(m) && m.vk_global == Some(VkGlobal::PushConstant))
+        .map(|(i, m)| {
+            // The block is laid out by DXC's SPIR-V back end too; clang-22
+            // mode reads the declarations itself.
+            let rewritten = match rewrite.spirv_bitfields {
+                Some(_) => rewriter.field(m),
+                None => None,
+            };
+            (i, rewritten.unwrap_or_else(|| m.clone()))
         })
         .collect();
+    if !drops_namespaced && repacked.is_none() && rewritten.iter().all(Option::is_none) {
+        return EffectiveDecl::unchanged(decl);
+    }
+    let (kept, members): (Vec<usize>, Vec<Field>) = match repacked {
+        Some(units) => units.into_iter().map(|(f, i)| (i, f)).unzip(),
+        None => (0..decl.members.len())
+            .filter(|&i| !dropped(&decl.members[i]))
+            .map(|i| {
+                let f = match rewritten.get(i) {
+                    Some(Some(f)) => f.clone(),
+                    _ => decl.members[i].clone(),
+                };
+                (i, f)
+            })
+            .unzip(),
+    };
     let filtered = BufferDecl {
         name: decl.name.clone(),
         kind: decl.kind,
@@ -151,16 +197,10 @@ pub fn effective_decl(decl: &BufferDecl, rules: RuleSet, target: Target) -> Effe
         members,
         namespace: decl.namespace.clone(),
     };
-    let (push_constant_sources, push_constants) = decl
-        .members
-        .iter()
-        .enumerate()
-        .filter(|(_, m)| dropped(m) && m.vk_global == Some(VkGlobal::PushConstant))
-        .map(|(i, m)| (i, m.clone()))
-        .unzip();
+    let (push_constant_sources, push_constants) = push_constants.into_iter().unzip();
     EffectiveDecl {
         decl: Cow::Owned(filtered),
-        kept: drops_namespaced.then_some(kept),
+        kept: Some(kept),
         push_constants,
         push_constant_sources,
         only_vulkan_globals: globals
@@ -180,6 +220,9 @@ const MAX_REWRITE_DEPTH: usize = 300;
 struct Rewrite {
     /// Every bitfield declaration becomes a field of its own (clang-22).
     unpack_bitfields: bool,
+    /// Bitfields are packed as DXC's SPIR-V back end packs them, with these
+    /// type sizes (SPIR-V, every rule set but clang-22's).
+    spirv_bitfields: Option<TypeOptions>,
     /// `vk::offset` placements are removed (D3D rules on DXIL).
     drop_vk_offsets: bool,
 }
@@ -244,10 +287,30 @@ impl Rewriter {
         let base = s.base.as_ref().and_then(|b| self.structure(b, depth + 1));
         let mut changed = base.is_some();
         let mut fields: Vec<Field> = Vec::with_capacity(s.fields.len());
-        for f in &s.fields {
+        let repacked = match self.rewrite.spirv_bitfields {
+            Some(types) => self.spirv_units(&s.fields, types, depth),
+            None => None,
+        };
+        let plain = match repacked {
+            Some(units) => {
+                changed = true;
+                fields.extend(units.into_iter().map(|(f, _)| f));
+                &[][..]
+            }
+            None => &s.fields[..],
+        };
+        for f in plain {
             if let (true, Some(decls)) = (self.rewrite.unpack_bitfields, &f.bitfields) {
                 changed = true;
-                fields.extend(decls.iter().cloned());
+                for d in decls.iter() {
+                    // A field listed after `: 0` bitfields is rewritten
+                    // like any other.
+                    let rewritten = match d.bit_width {
+                        None => self.field_at(d, depth),
+                        Some(_) => None,
+                    };
+                    fields.push(rewritten.unwrap_or_else(|| d.clone()));
+                }
                 continue;
             }
             match self.field_at(f, depth) {
@@ -273,6 +336,85 @@ impl Rewriter {
     }
 }
 
+/// Which bitfields DXC's SPIR-V back end lets share a unit: those whose
+/// declared types lower to one SPIR-V integer type (signedness and width),
+/// and how many bits that type holds.
+fn spirv_unit_type(s: Scalar, types: TypeOptions) -> (bool, u64) {
+    let signed = matches!(
+        s,
+        Scalar::Int | Scalar::Int64 | Scalar::Int16 | Scalar::Min16Int | Scalar::Min12Int
+    );
+    (signed, 8 * s.size(types).get())
+}
+
+impl Rewriter {
+    /// `fields` (a struct's, or a `ConstantBuffer<T>`'s members) with their
+    /// bitfields packed as DXC's SPIR-V back end packs them, each with the
+    /// index of the field its first declaration came from; `None` when
+    /// that changes nothing. Other fields are rewritten as usual.
+    fn spirv_units(
+        &mut self,
+        fields: &[Field],
+        types: TypeOptions,
+        depth: usize,
+    ) -> Option<Vec<(Field, usize)>> {
+        if !fields.iter().any(|f| f.bitfields.is_some()) {
+            return None;
+        }
+        // Every declaration in source order: a unit stands for its
+        // bitfields, a field after `: 0` bitfields for them and itself.
+        let declared = fields.iter().enumerate().flat_map(|(i, f)| {
+            let own = std::slice::from_ref(f);
+            let list = f.bitfields.as_deref().map_or(own, Vec::as_slice);
+            list.iter().map(move |d| (i, d))
+        });
+        // (the unit's type, bits used, its index in `out`)
+        let mut open: Option<((bool, u64), u64, usize)> = None;
+        let mut out: Vec<(Field, Vec<Field>, usize)> = Vec::new();
+        for (source, d) in declared {
+            let (Some(width), Ty::Scalar(s)) = (d.bit_width, &d.ty) else {
+                open = None;
+                let mut f = self.field_at(d, depth).unwrap_or_else(|| d.clone());
+                f.bitfields = None;
+                out.push((f, Vec::new(), source));
+                continue;
+            };
+            let key = spirv_unit_type(*s, types);
+            let width = u64::from(width);
+            if let Some((unit_key, used, at)) = open.as_mut() {
+                if *unit_key == key && *used + width <= key.1 {
+                    *used += width;
+                    if let Some((unit, decls, _)) = out.get_mut(*at) {
+                        if unit.name.is_empty() {
+                            unit.name = d.name.clone();
+                        }
+                        decls.push(d.clone());
+                    }
+                    continue;
+                }
+            }
+            open = Some((key, width, out.len()));
+            out.push((
+                Field::new(d.name.clone(), d.ty.clone()),
+                vec![d.clone()],
+                source,
+            ));
+        }
+        let units: Vec<(Field, usize)> = out
+            .into_iter()
+            .map(|(mut f, decls, source)| {
+                if !decls.is_empty() {
+                    f.bitfields = Some(Arc::new(decls));
+                }
+                (f, source)
+            })
+            .collect();
+        let same =
+            units.len() == fields.len() && units.iter().zip(fields).all(|((a, _), b)| a == b);
+        (!same).then_some(units)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -295,7 +437,11 @@ mod tests {
     #[test]
     fn clang22_drops_namespaced_globals() {
         let d = globals();
-        let e = effective_decl(&d, RuleSet::Clang22(Clang22Target::Dxil), Target::Dxil);
+        let e = effective_decl(
+            &d,
+            LayoutOptions::new(RuleSet::Clang22(Clang22Target::Dxil)),
+            Target::Dxil,
+        );
         let names: Vec<&str> = e.decl().members.iter().map(|m| &*m.name).collect();
         assert_eq!(names, ["a", "b"]);
         assert_eq!(e.source_member(1), 2);
@@ -326,10 +472,14 @@ mod tests {
             ],
         );
         assert_eq!(
-            effective_decl(&d, RuleSet::CBuffer, Target::Dxil).decl(),
+            effective_decl(&d, LayoutOptions::new(RuleSet::CBuffer), Target::Dxil).decl(),
             &d
         );
-        let e = effective_decl(&d, RuleSet::Clang22(Clang22Target::Dxil), Target::Dxil);
+        let e = effective_decl(
+            &d,
+            LayoutOptions::new(RuleSet::Clang22(Clang22Target::Dxil)),
+            Target::Dxil,
+        );
         let names = |t: &Ty| match t {
             Ty::Struct(s) => s
                 .fields
@@ -355,10 +505,178 @@ mod tests {
         assert_eq!(e.source_member(2), 2);
     }
 
+    /// A bitfield declaration as the front end records it.
+    fn bits(name: &str, s: Scalar, width: u32) -> Field {
+        let mut f = Field::new(name, Ty::scalar(s));
+        f.bit_width = Some(width);
+        f
+    }
+
+    /// A storage unit as the front end packs it (DXC's DXIL rule).
+    fn unit(ty: Scalar, decls: Vec<Field>) -> Field {
+        let name = decls
+            .iter()
+            .find(|d| !d.name.is_empty())
+            .map_or("", |d| &*d.name);
+        let mut f = Field::new(name, Ty::scalar(ty));
+        f.bitfields = Some(Arc::new(decls));
+        f
+    }
+
+    /// (name, type, number of declarations) of each field of struct member
+    /// `i` of `e`.
+    fn units(e: &EffectiveDecl<'_>, i: usize) -> Vec<(String, String, usize)> {
+        let Ty::Struct(s) = &e.decl().members[i].ty else {
+            panic!("not a struct")
+        };
+        s.fields
+            .iter()
+            .map(|f| {
+                let n = f.bitfields.as_ref().map_or(0, |l| l.len());
+                (f.name.to_string(), f.ty.to_string(), n)
+            })
+            .collect()
+    }
+
+    fn owned(v: &[(&str, &str, usize)]) -> Vec<(String, String, usize)> {
+        v.iter()
+            .map(|(a, b, n)| (a.to_string(), b.to_string(), *n))
+            .collect()
+    }
+
+    fn spirv(native_16bit: bool) -> LayoutOptions {
+        LayoutOptions::new(RuleSet::RelaxedStd140).native_16bit(native_16bit)
+    }
+
+    /// DXC's SPIR-V back end shares a unit only between bitfields of one
+    /// SPIR-V type that fit, and a `: 0` closes nothing (it joins the open
+    /// unit, or is a member of its own where none is open); DXIL and
+    /// clang-22 keep their own packing.
+    #[test]
+    fn spirv_repacks_bitfields_as_dxc_spirv_does() {
+        use Scalar::{Float, Int, Min16Uint, Uint};
+        // `uint a : 4; int b : 4; uint c : 4;`: one unsigned DXIL unit.
+        let mixed = unit(
+            Uint,
+            vec![bits("a", Uint, 4), bits("b", Int, 4), bits("c", Uint, 4)],
+        );
+        // `uint a : 4; uint : 0; uint b : 4;`: two DXIL units.
+        let closed = vec![
+            unit(Uint, vec![bits("a", Uint, 4), bits("", Uint, 0)]),
+            unit(Uint, vec![bits("b", Uint, 4)]),
+        ];
+        // `float x; uint : 0; float y;`: the `: 0` is kept on `y`.
+        let mut y = Field::new("y", Ty::scalar(Float));
+        y.bitfields = Some(Arc::new(vec![bits("", Uint, 0), y.clone()]));
+        let after_float = vec![Field::new("x", Ty::scalar(Float)), y];
+        // `min16uint a : 10; min16uint b : 10; uint c : 4;`
+        let min16 = vec![
+            unit(Min16Uint, vec![bits("a", Min16Uint, 10)]),
+            unit(Min16Uint, vec![bits("b", Min16Uint, 10)]),
+            unit(Uint, vec![bits("c", Uint, 4)]),
+        ];
+        let st = |name: &str, fields: Vec<Field>| {
+            Field::new(name, Ty::structure(StructTy::new(name, fields)))
+        };
+        let d = BufferDecl::new(
+            "CB",
+            BufferKind::CBuffer,
+            vec![
+                st("m", vec![mixed.clone()]),
+                st("c", closed),
+                st("f", after_float),
+                st("h", min16),
+            ],
+        );
+        let e = effective_decl(&d, spirv(false), Target::SpirV);
+        assert_eq!(
+            units(&e, 0),
+            owned(&[("a", "uint", 1), ("b", "int", 1), ("c", "uint", 1)])
+        );
+        assert_eq!(units(&e, 1), owned(&[("a", "uint", 3)]));
+        assert_eq!(
+            units(&e, 2),
+            owned(&[("x", "float", 0), ("", "uint", 1), ("y", "float", 0)])
+        );
+        // Without native 16-bit types `min16uint` is a 32-bit `uint`.
+        assert_eq!(units(&e, 3), owned(&[("a", "min16uint", 3)]));
+        let e16 = effective_decl(&d, spirv(true), Target::SpirV);
+        assert_eq!(
+            units(&e16, 3),
+            owned(&[
+                ("a", "min16uint", 1),
+                ("b", "min16uint", 1),
+                ("c", "uint", 1)
+            ])
+        );
+        // Every other rule set on SPIR-V repacks too; DXIL does not.
+        let fxc = effective_decl(&d, LayoutOptions::new(RuleSet::CBuffer), Target::SpirV);
+        assert_eq!(units(&fxc, 1), owned(&[("a", "uint", 3)]));
+        assert_eq!(effective_decl(&d, spirv(false), Target::Dxil).decl(), &d);
+        let clang = effective_decl(
+            &d,
+            LayoutOptions::new(RuleSet::Clang22(Clang22Target::SpirV)),
+            Target::SpirV,
+        );
+        assert_eq!(
+            units(&clang, 2),
+            owned(&[("x", "float", 0), ("", "uint", 0), ("y", "float", 0)])
+        );
+    }
+
+    /// A struct whose units DXC packs alike on both targets is not copied;
+    /// a `ConstantBuffer<T>`'s members and the push-constant block are
+    /// repacked, each member keeping its source index.
+    #[test]
+    fn spirv_repacks_templated_members_and_push_constants() {
+        use Scalar::{Float, Int, Uint};
+        let same = Ty::structure(StructTy::new(
+            "Same",
+            vec![unit(Uint, vec![bits("a", Uint, 4), bits("b", Uint, 4)])],
+        ));
+        let d = BufferDecl::new("CB", BufferKind::CBuffer, vec![Field::new("s", same)]);
+        assert_eq!(effective_decl(&d, spirv(false), Target::SpirV).decl(), &d);
+        let mut cb = BufferDecl::new(
+            "cb",
+            BufferKind::ConstantBuffer,
+            vec![
+                Field::new("f", Ty::scalar(Float)),
+                unit(Uint, vec![bits("a", Uint, 4), bits("b", Int, 4)]),
+                Field::new("g", Ty::scalar(Float)),
+            ],
+        );
+        cb.element_type = Some("T".into());
+        let e = effective_decl(&cb, spirv(false), Target::SpirV);
+        let names: Vec<&str> = e.decl().members.iter().map(|m| &*m.name).collect();
+        assert_eq!(names, ["f", "a", "b", "g"]);
+        let sources: Vec<usize> = (0..4).map(|i| e.source_member(i)).collect();
+        assert_eq!(sources, [0, 1, 1, 2]);
+        let mut pc = Field::new(
+            "pc",
+            Ty::structure(StructTy::new(
+                "PC",
+                vec![unit(Uint, vec![bits("a", Uint, 4), bits("b", Int, 4)])],
+            )),
+        );
+        pc.vk_global = Some(VkGlobal::PushConstant);
+        let g = BufferDecl::new("$Globals", BufferKind::Globals, vec![pc]);
+        let e = effective_decl(&g, spirv(false), Target::SpirV);
+        let Ty::Struct(s) = &e.push_constants()[0].ty else {
+            panic!("not a struct")
+        };
+        assert_eq!(s.fields.len(), 2);
+        let clang = effective_decl(
+            &g,
+            LayoutOptions::new(RuleSet::Clang22(Clang22Target::SpirV)),
+            Target::SpirV,
+        );
+        assert_eq!(clang.push_constants()[0], g.members[0]);
+    }
+
     #[test]
     fn dxc_keeps_them() {
         let d = globals();
-        let e = effective_decl(&d, RuleSet::CBuffer, Target::Dxil);
+        let e = effective_decl(&d, LayoutOptions::new(RuleSet::CBuffer), Target::Dxil);
         assert_eq!(e.decl().members.len(), 3);
         assert_eq!(e.source_member(1), 1);
     }
@@ -381,19 +699,19 @@ mod tests {
                 vk("pc", VkGlobal::PushConstant),
             ],
         );
-        let e = effective_decl(&only, RuleSet::CBuffer, Target::SpirV);
+        let e = effective_decl(&only, LayoutOptions::new(RuleSet::CBuffer), Target::SpirV);
         assert!(e.decl().members.is_empty());
         assert!(e.only_vulkan_globals());
         assert_eq!(e.push_constants().len(), 1);
         assert_eq!(e.push_constant_source(0), 1);
-        let dxil = effective_decl(&only, RuleSet::CBuffer, Target::Dxil);
+        let dxil = effective_decl(&only, LayoutOptions::new(RuleSet::CBuffer), Target::Dxil);
         assert_eq!(dxil.decl().members.len(), 2);
         assert!(!dxil.only_vulkan_globals());
         let mut mixed = only.clone();
         mixed
             .members
             .push(Field::new("g", Ty::scalar(Scalar::Float)));
-        let e = effective_decl(&mixed, RuleSet::CBuffer, Target::SpirV);
+        let e = effective_decl(&mixed, LayoutOptions::new(RuleSet::CBuffer), Target::SpirV);
         assert!(!e.only_vulkan_globals());
         assert_eq!(e.decl().members.len(), 1);
     }

@@ -3,12 +3,12 @@
 use std::fmt::Write;
 
 use super::dxc_packer::{pack_buffer_for, PackedMember};
-use super::ir_offsets::buffer_members;
+use super::ir_offsets::{buffer_members, global_leaves};
 use super::ll_module::parse_module;
-use super::model::Case;
+use super::model::{Case, Item, VkGlobal};
 use super::summary::summarize;
 use super::text_diff::line_diff;
-use super::vk_model::{bitfields_differ_on_spirv, pack_buffer_vk, VkFlag};
+use super::vk_model::{pack_buffer_vk, Model, Rule, VkFlag};
 
 /// Compares two printed modules' cbuffer lowering; `Err` carries a diff of
 /// their canonical facts.
@@ -70,18 +70,19 @@ pub fn check_vk_offsets(case: &Case, ll: &str, flag: VkFlag) -> Result<(), Strin
 /// The verdict on cblower's SPIR-V output (`ours`) for the case emitted with
 /// DXC's layout flag `flag`: the Vulkan model's offsets, or, where the model
 /// says DXC rejects a buffer or lays it out with overlapping members,
-/// cblower's refusal for that reason. Cases whose bitfields DXC packs
-/// differently on SPIR-V are not compared (`bitfields_differ_on_spirv`).
+/// cblower's refusal for that reason. Structs with bitfields are compared
+/// too: the model packs them by DXC's SPIR-V rule (units of one type only,
+/// `: 0` closing nothing).
 pub fn check_vk_verdict(
     case: &Case,
     flag: VkFlag,
     ours: Result<String, String>,
 ) -> Result<(), String> {
-    if bitfields_differ_on_spirv(case) {
-        return Ok(());
-    }
     match (vk_verdict(case, flag), ours) {
-        (Ok(()), ours) => ours.and_then(|ll| check_vk_offsets(case, &ll, flag)),
+        (Ok(()), ours) => ours.and_then(|ll| {
+            check_vk_offsets(case, &ll, flag)?;
+            check_vk_push_constants(case, &ll, flag)
+        }),
         (Err(_), Err(e))
             if e.contains("is before the end of the previous member")
                 || e.contains("-byte alignment but its explicit offset is")
@@ -93,6 +94,52 @@ pub fn check_vk_verdict(
             "DXC rejects this ({dxc}), cblower for another reason:\n{e}"
         )),
         (Err(dxc), Ok(_)) => Err(format!("DXC rejects this ({dxc}), cblower accepted it")),
+    }
+}
+
+/// Checks each `[[vk::push_constant]]` block's struct against the Vulkan
+/// model under DXC's push-constant rule for `flag` (its structured-buffer
+/// rule: relaxed std430, std430 or scalar; the FXC structured rule of
+/// `-fvk-use-dx-layout` is not modelled), bitfields included.
+pub fn check_vk_push_constants(case: &Case, ll: &str, flag: VkFlag) -> Result<(), String> {
+    let rule = match flag {
+        VkFlag::Default => Rule::RelaxedStd430,
+        VkFlag::Gl => Rule::Std430,
+        VkFlag::Scalar => Rule::Scalar,
+        VkFlag::Dx => return Ok(()),
+    };
+    let model = Model { case, rule };
+    let module = parse_module(ll)?;
+    let mut problems = String::new();
+    for item in &case.items {
+        let Item::Global(m) = item else { continue };
+        if m.vk_global != Some(VkGlobal::PushConstant) {
+            continue;
+        }
+        let mut want = Vec::new();
+        model.leaves(&m.ty, 0, &mut want);
+        let got = global_leaves(&module, &m.name)?;
+        if got != want {
+            let show = |l: &[super::dxc_packer::Leaf]| {
+                l.iter()
+                    .map(|l| format!("{}:{}", l.offset, l.size))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            };
+            writeln!(
+                problems,
+                "push constant @{}:\n    Vulkan model: [{}]\n    IR layout:    [{}]",
+                m.name,
+                show(&want),
+                show(&got)
+            )
+            .unwrap();
+        }
+    }
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(problems)
     }
 }
 

@@ -184,3 +184,18 @@ pub fn buffer_members(module: &Module) -> Result<Vec<(String, Vec<PackedMember>)
     }
     Ok(buffers)
 }
+
+/// The scalar components of global `@name`'s type (a push-constant block's
+/// `%struct.<Name>`), from offset 0.
+pub fn global_leaves(module: &Module, name: &str) -> Result<Vec<Leaf>, String> {
+    let reader = Reader {
+        module,
+        dl: DataLayout::parse(&module.datalayout),
+    };
+    let global = module
+        .global(name)
+        .ok_or_else(|| format!("no global @{name}"))?;
+    let mut leaves = Vec::new();
+    reader.leaves(&global.ty, 0, &mut leaves)?;
+    Ok(leaves)
+}

@@ -464,23 +464,3 @@ pub fn pack_buffer_vk(
     }
     Ok(packed)
 }
-
-/// Whether a struct of the case packs bitfields where DXC's SPIR-V back end
-/// packs them differently from its DXIL one, which cblower's front end
-/// follows on both targets: on SPIR-V only bitfields of the *same* type
-/// share a storage unit (an `int` run and a `uint` run do not), and a `: 0`
-/// bitfield does not close a unit (its width is simply added). The model
-/// follows DXC's SPIR-V rule; cases with such structs are left out of the
-/// comparison until the front end splits units by target.
-pub fn bitfields_differ_on_spirv(case: &Case) -> bool {
-    case.structs.iter().any(|def| {
-        def.fields
-            .windows(2)
-            .any(|pair| match (&pair[0].1, &pair[1].1) {
-                (Ty::Bitfield(a, _), Ty::Bitfield(b, w)) => a != b || *w == 0,
-                (_, Ty::Bitfield(_, 0)) => true,
-                _ => false,
-            })
-            || matches!(def.fields.first(), Some((_, Ty::Bitfield(_, 0))))
-    })
-}

@@ -597,18 +597,24 @@ pub fn plan_module<'a>(
         if !buffer_prelude(index, decl, &layout, (flavor, target), &mut warnings)? {
             continue;
         }
+        // A padding gap is reported at the source member it is before or
+        // inside (the types give the position among the stored members).
+        let locate = |e: ProgramError| {
+            e.in_buffer(index).map_member(|k| {
+                let member = layout.member_index.get(k).copied().unwrap_or(k);
+                input.decl.source_member(member)
+            })
+        };
         let (layout_type, fields) = match (&decl.element_type, decl.kind) {
             (Some(elem), BufferKind::ConstantBuffer | BufferKind::TextureBuffer) => {
                 // `ConstantBuffer<T> CB;` is one member `CB` of type `%T`.
                 let name = names::without_template_arguments(elem);
                 let inner = types
                     .user_struct(elem, name, layout.root())
-                    .map_err(|e| e.in_buffer(index))?;
+                    .map_err(locate)?;
                 types.wrapper_struct(&struct_name, decl.name.clone(), inner)
             }
-            _ => types
-                .buffer_struct(&struct_name, &layout)
-                .map_err(|e| e.in_buffer(index))?,
+            _ => types.buffer_struct(&struct_name, &layout).map_err(locate)?,
         };
         if flavor == Flavor::Dxc {
             for &id in &types.created[checked..] {
@@ -755,6 +761,15 @@ fn plan_push_constant(
         symbols.add_exact(&symbol)?;
         return Ok((symbol, id));
     }
+    if let Some((inner, owner)) = resource_in(s, 0) {
+        // DXC lays the struct's fields out with the resource among them and
+        // its SPIR-V fails validation: a Block cannot hold an image.
+        return Err(refuse(
+            format!("member `{inner}` of `{owner}` is a resource, which a push-constant block cannot hold"),
+            "keep only data members in the push-constant struct",
+        ));
+    }
+    let source = member;
     let mut member = field.clone();
     member.vk_global = None;
     member.placement = None;
@@ -780,13 +795,39 @@ fn plan_push_constant(
         ));
     };
     let name = format!("struct.{}", names::struct_type_name(s));
-    let (id, made) = types.push_constant_struct(&name, &m.layout_type().node)?;
+    // A padding gap inside the block is reported at its global.
+    let (id, made) = types
+        .push_constant_struct(&name, &m.layout_type().node)
+        .map_err(|e| e.at_member(source))?;
     for &made in &made {
         let fields = types.table.named(made).fields.clone();
         check_struct(&types.table, made, &fields)?;
     }
     symbols.add_exact(&symbol)?;
     Ok((symbol, id))
+}
+
+/// The first field of `s` (its bases and nested structs included) whose
+/// type is a resource or an array of them: (field, struct that declares
+/// it).
+fn resource_in(s: &cblower_layout::StructTy, depth: usize) -> Option<(String, String)> {
+    if depth > 64 {
+        return None;
+    }
+    if let Some(found) = s.base.as_ref().and_then(|b| resource_in(b, depth + 1)) {
+        return Some(found);
+    }
+    s.fields.iter().find_map(|f| {
+        let mut ty = &f.ty;
+        while let Ty::Array { elem, .. } = ty {
+            ty = elem;
+        }
+        match ty {
+            Ty::Resource(_) => Some((f.name.to_string(), s.name.to_string())),
+            Ty::Struct(inner) => resource_in(inner, depth + 1),
+            _ => None,
+        }
+    })
 }
 
 /// The distinct member types of a plan.

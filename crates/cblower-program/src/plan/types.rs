@@ -392,6 +392,7 @@ impl TypeTable {
         let n = u32::try_from(bytes).map_err(|_| ProgramError::PaddingTooLarge {
             bytes,
             buffer: None,
+            member: None,
         })?;
         Ok(self.intern(TypeDef::Padding(n)))
     }
@@ -722,7 +723,9 @@ impl PlanTypes {
         if let NodeKind::Struct { fields: nodes, .. } = &node.kind {
             items.reserve(nodes.len());
             for f in nodes {
-                let repr = self.repr(&f.node, Some(&f.ty))?;
+                let repr = self
+                    .repr(&f.node, Some(&f.ty))
+                    .map_err(|e| e.at_member(items.len()))?;
                 items.push(Item {
                     name: f.name.clone(),
                     offset: f.node.offset.get() - base,
@@ -758,7 +761,9 @@ impl PlanTypes {
                 None => {
                     // Offsets inside a type's node are relative, so its
                     // offset-0 layout gives the same type as the member's.
-                    let repr = self.repr(&member.layout_type().node, Some(member.ty()))?;
+                    let repr = self
+                        .repr(&member.layout_type().node, Some(member.ty()))
+                        .map_err(|e| e.at_member(items.len()))?;
                     per_type[member.type_id()] = Some(repr.clone());
                     repr
                 }
@@ -787,7 +792,8 @@ impl PlanTypes {
         for item in items {
             let at = item.offset;
             if at > cursor {
-                elements.push(self.table.padding(at - cursor)?);
+                let pad = self.table.padding(at - cursor);
+                elements.push(pad.map_err(|e| e.at_member(fields.len()))?);
             }
             let ty = item.repr.ty();
             fields.push(PlanField {
@@ -812,7 +818,8 @@ impl PlanTypes {
             };
         }
         if tail > cursor {
-            elements.push(self.table.padding(tail - cursor)?);
+            let pad = self.table.padding(tail - cursor);
+            elements.push(pad.map_err(|e| e.at_member(fields.len().saturating_sub(1)))?);
             cursor = tail;
         }
         let offsets = fields.iter().map(|f| f.offset).collect();
