@@ -53,6 +53,14 @@ pub fn enable_llvm_switches(switches: &[LlvmSwitch]) {
     crate::ffi::enable_llvm_switches(switches)
 }
 
+/// Sets the C allocator LLVM uses up for one large module built on one
+/// worker thread: one arena, grown 64 MiB at a time. Call it first in
+/// `main`, before any thread starts. Returns whether the allocator took the
+/// settings (glibc's does).
+pub fn tune_allocator_for_one_module() -> bool {
+    crate::ffi::tune_allocator_for_one_module()
+}
+
 /// Prints LLVM's own pass names on standard output, as `opt -print-passes`
 /// does.
 pub fn print_llvm_pass_names() {

@@ -51,7 +51,8 @@ pub use module_ops::{
 pub use parse::parse_ir;
 pub use pass_builder::{
     enable_llvm_switches, print_llvm_pass_names, print_llvm_timing_reports, process_times,
-    run_llvm_pipeline, LlvmPassOptions, LlvmPipelineError, LlvmSwitch,
+    run_llvm_pipeline, tune_allocator_for_one_module, LlvmPassOptions, LlvmPipelineError,
+    LlvmSwitch,
 };
 pub use rewrite::{
     call_args, call_before, called_function, clone_instruction, const_int, const_named_struct,

@@ -204,6 +204,20 @@ impl<'ctx> RawValue<'ctx> {
         RawValue::wrap_opt(unsafe { c::LLVMGetOperand(self.raw, index) })
     }
 
+    /// The operands with their indices, the count read once (null operands
+    /// read as `None`). Replacing an operand while iterating is fine: it does
+    /// not change the count.
+    pub fn indexed_operands(self) -> impl Iterator<Item = (u32, Option<RawValue<'ctx>>)> + 'ctx {
+        let raw = self.raw;
+        (0..self.num_operands()).map(move |i| {
+            // SAFETY: `i` is below the operand count read when the iterator
+            // was made, and nothing the passes do while iterating removes an
+            // operand (setting one keeps the count; like every handle here,
+            // the user must not be erased meanwhile).
+            (i, RawValue::wrap_opt(unsafe { c::LLVMGetOperand(raw, i) }))
+        })
+    }
+
     pub fn operands(self) -> Vec<Option<RawValue<'ctx>>> {
         (0..self.num_operands()).map(|i| self.operand(i)).collect()
     }
@@ -237,6 +251,13 @@ impl<'ctx> RawValue<'ctx> {
     /// value several times appears several times.
     pub fn users_per_use(self) -> Vec<RawValue<'ctx>> {
         let mut out = Vec::new();
+        self.append_users_per_use(&mut out);
+        out
+    }
+
+    /// Appends the user of each use to `out`, as [`Self::users_per_use`]
+    /// lists them (a list reused across values is not grown again each time).
+    pub fn append_users_per_use(self, out: &mut Vec<RawValue<'ctx>>) {
         // SAFETY: live value; the use iteration stops at null.
         let mut u = unsafe { c::LLVMGetFirstUse(self.raw) };
         while !u.is_null() {
@@ -245,7 +266,6 @@ impl<'ctx> RawValue<'ctx> {
             // SAFETY: as above.
             u = unsafe { c::LLVMGetNextUse(u) };
         }
-        out
     }
 
     /// The instruction after this one in its block.

@@ -52,27 +52,81 @@ fn is_expandable(v: RawValue<'_>) -> bool {
 /// question walks far.
 #[derive(Default)]
 struct Positions<'ctx> {
-    blocks: FastMap<RawBlock<'ctx>, Vec<(usize, u64)>>,
+    blocks: FastMap<RawBlock<'ctx>, OrderTable>,
+    /// The block being numbered, in order (kept to reuse its allocation).
+    scratch: Vec<usize>,
 }
 
 const GAP: u64 = 1 << 20;
 /// The longest walk from a new instruction to a numbered one.
 const WALK: u64 = 64;
 
+/// A block's numbering: the instructions' addresses in order, and an
+/// open-addressing table (linear probing, at most half full, made at its
+/// final size) from an address to its index. A general hash map cost three
+/// times as much to fill, and sorting the addresses for a binary search
+/// twice as much; the table holds indices only, so it is a quarter of the
+/// size of one holding addresses too.
+struct OrderTable {
+    addresses: Vec<usize>,
+    /// Index + 1 of the address probing starts at; 0 marks a free slot.
+    slots: Vec<u32>,
+    /// 64 minus the log2 of the slot count.
+    shift: u32,
+}
+
+impl OrderTable {
+    fn new(addresses: Vec<usize>) -> Self {
+        let size = (2 * addresses.len()).next_power_of_two().max(2);
+        let mut slots = vec![0u32; size];
+        let shift = 64 - size.trailing_zeros();
+        let mask = size - 1;
+        for (index, &address) in addresses.iter().enumerate() {
+            let mut slot = slot_of(address, shift);
+            while slots[slot] != 0 {
+                slot = (slot + 1) & mask;
+            }
+            // A block of 2^32 instructions would need hundreds of GiB.
+            slots[slot] = index as u32 + 1;
+        }
+        OrderTable {
+            addresses,
+            slots,
+            shift,
+        }
+    }
+
+    fn get(&self, address: usize) -> Option<usize> {
+        let mask = self.slots.len() - 1;
+        let mut slot = slot_of(address, self.shift);
+        loop {
+            let index = (self.slots[slot] as usize).checked_sub(1)?;
+            if self.addresses[index] == address {
+                return Some(index);
+            }
+            slot = (slot + 1) & mask;
+        }
+    }
+}
+
+/// Where probing for `address` starts in a table of 2^(64 - `shift`) slots
+/// (Fibonacci hashing of the address without its alignment bits).
+fn slot_of(address: usize, shift: u32) -> usize {
+    ((address as u64 >> 4).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> shift) as usize
+}
+
 impl<'ctx> Positions<'ctx> {
     fn number(&mut self, block: RawBlock<'ctx>) {
-        let order = self.blocks.entry(block).or_default();
-        order.clear();
+        // The list is kept by the table; the next block starts with one of
+        // this block's length, which is usually about right.
+        let mut addresses = std::mem::take(&mut self.scratch);
         let mut next = block.first_instruction();
-        let mut position = 0;
         while let Some(inst) = next {
-            position += GAP;
-            order.push((inst.as_raw() as usize, position));
+            addresses.push(inst.as_raw() as usize);
             next = inst.next_instruction();
         }
-        // Mostly ascending already (the parser allocates a block's
-        // instructions mostly in order): the stable sort finds the runs.
-        order.sort_by_key(|&(address, _)| address);
+        self.scratch = Vec::with_capacity(addresses.len());
+        self.blocks.insert(block, OrderTable::new(addresses));
     }
 
     /// The position of `inst` in a numbered `block`, if it can be told
@@ -82,9 +136,8 @@ impl<'ctx> Positions<'ctx> {
         let mut steps = 0;
         let mut at = Some(inst);
         while let Some(i) = at {
-            let address = i.as_raw() as usize;
-            if let Ok(k) = order.binary_search_by_key(&address, |&(a, _)| a) {
-                return Some(order[k].1 - steps);
+            if let Some(index) = order.get(i.as_raw() as usize) {
+                return Some((index as u64 + 1) * GAP - steps);
             }
             steps += 1;
             if steps > WALK {
@@ -120,11 +173,13 @@ pub fn expand_constant_users<'ctx>(
     builder: &RawBuilder<'ctx>,
     globals: &[RawValue<'ctx>],
 ) -> Result<(), PassError> {
-    let mut stack: Vec<RawValue<'ctx>> = globals
-        .iter()
-        .flat_map(|g| g.users_per_use())
-        .filter(|u| is_expandable(*u))
-        .collect();
+    // Use lists are read into one reused list (growing a fresh one per
+    // value was a twentieth of the pass).
+    let mut scratch: Vec<RawValue<'ctx>> = Vec::new();
+    for g in globals {
+        g.append_users_per_use(&mut scratch);
+    }
+    let mut stack: Vec<RawValue<'ctx>> = scratch.drain(..).filter(|u| is_expandable(*u)).collect();
     let mut expandable: Vec<RawValue<'ctx>> = Vec::new();
     let mut expandable_set: FastSet<RawValue<'ctx>> = FastSet::default();
     while let Some(c) = stack.pop() {
@@ -132,7 +187,8 @@ pub fn expand_constant_users<'ctx>(
             continue;
         }
         expandable.push(c);
-        stack.extend(c.users_per_use().into_iter().filter(|u| is_expandable(*u)));
+        c.append_users_per_use(&mut scratch);
+        stack.extend(scratch.drain(..).filter(|u| is_expandable(*u)));
     }
 
     // The worklist is popped from the back. LLVM keeps it as a set vector
@@ -140,13 +196,19 @@ pub fn expand_constant_users<'ctx>(
     // after it was made (its constant operands are instructions since), so
     // processing it again changes nothing and only fresh expansions are
     // pushed here. The original users are deduplicated once.
-    let mut worklist: Vec<RawValue<'ctx>> = Vec::new();
-    let mut queued: FastSet<RawValue<'ctx>> = FastSet::default();
+    // The tables are sized once from the number of users (growing them
+    // rehashes every entry each time).
+    let mut users = scratch;
     for c in &expandable {
-        for user in c.users_per_use() {
-            if user.is_instruction() && queued.insert(user) {
-                worklist.push(user);
-            }
+        c.append_users_per_use(&mut users);
+    }
+    users.retain(|u| u.is_instruction());
+    let mut worklist: Vec<RawValue<'ctx>> = Vec::with_capacity(2 * users.len());
+    let mut queued: FastSet<RawValue<'ctx>> =
+        FastSet::with_capacity_and_hasher(users.len(), Default::default());
+    for user in users {
+        if queued.insert(user) {
+            worklist.push(user);
         }
     }
     drop(queued);
@@ -154,12 +216,12 @@ pub fn expand_constant_users<'ctx>(
     // The latest expansion of each constant in each block (every expansion
     // is a single instruction).
     let mut expanded: FastMap<(RawValue<'ctx>, RawBlock<'ctx>), RawValue<'ctx>> =
-        FastMap::default();
+        FastMap::with_capacity_and_hasher(worklist.len(), Default::default());
     let mut positions = Positions::default();
     while let Some(inst) = worklist.pop() {
         let is_phi = inst.opcode() == Some(LLVMOpcode::LLVMPHI);
-        for index in 0..inst.num_operands() {
-            let Some(op) = inst.operand(index) else {
+        for (index, op) in inst.indexed_operands() {
+            let Some(op) = op else {
                 continue;
             };
             if !expandable_set.contains(&op) {
@@ -228,6 +290,27 @@ mod tests {
     use crate::ffi::{clone_instruction, insert_before, module_functions};
     use crate::ir_io::parse_module;
     use inkwell::context::Context;
+
+    /// Every address is found at its index, absent ones are not, also when
+    /// addresses share a start slot (1 << 40 apart: the same low bits) and
+    /// when probing wraps around the end of the table.
+    #[test]
+    fn order_table_finds_every_address() {
+        let addresses: Vec<usize> = (1..=300usize)
+            .map(|i| if i % 3 == 0 { i << 40 } else { i * 48 })
+            .collect();
+        let table = OrderTable::new(addresses.clone());
+        assert_eq!(table.slots.len(), 1024);
+        for (i, &a) in addresses.iter().enumerate() {
+            assert_eq!(table.get(a), Some(i), "address {a:#x}");
+        }
+        for absent in [8usize, 1 << 41 | 16, 301 << 40, 49] {
+            assert_eq!(table.get(absent), None, "address {absent:#x}");
+        }
+        let full_wrap = OrderTable::new(vec![16]);
+        assert_eq!(full_wrap.get(16), Some(0));
+        assert_eq!(full_wrap.get(32), None);
+    }
 
     /// The order `Positions` gives a block must be the block's order after
     /// any number of insertions made after the block was numbered: 100 in a

@@ -109,23 +109,21 @@ pub fn run(module: &Module<'_>) -> Result<(), PassError> {
     Ok(())
 }
 
-/// The element of the layout struct that contains byte `offset`: the last
-/// element starting at or before it (`StructLayout::getElementContainingOffset`).
-fn element_containing(
-    dl: &ModuleLayout,
-    entry: &CBufferEntry<'_>,
-    offset: u64,
-) -> Result<u32, PassError> {
+/// The byte offsets of the elements of a buffer's layout struct, in order.
+fn element_offsets(dl: &ModuleLayout, entry: &CBufferEntry<'_>) -> Result<Vec<u64>, PassError> {
     let count = entry.layout.struct_elements()?.len() as u32;
-    let mut found = 0;
-    for i in 0..count {
-        if dl.element_offset(entry.layout, i) <= offset {
-            found = i;
-        } else {
-            break;
-        }
-    }
-    Ok(found)
+    Ok((0..count)
+        .map(|i| dl.element_offset(entry.layout, i))
+        .collect())
+}
+
+/// The element of the layout struct that contains byte `offset`: the last
+/// element starting at or before it (`StructLayout::getElementContainingOffset`),
+/// given the elements' offsets in order.
+fn element_containing(offsets: &[u64], offset: u64) -> u32 {
+    offsets
+        .partition_point(|&start| start <= offset)
+        .saturating_sub(1) as u32
 }
 
 /// The value the handle global is first stored with (LLVM's `findHandleDef`).
@@ -247,13 +245,17 @@ fn rewrite_buffer<'ctx>(
         users: Vec<(RawValue<'ctx>, RawValue<'ctx>)>,
     }
     let mut elsewhere: Vec<Elsewhere<'ctx>> = Vec::new();
+    let mut users = Vec::new();
+    let offsets = element_offsets(dl, entry)?;
     for (member, global) in read {
-        let element = element_containing(dl, entry, member.offset)?;
+        let element = element_containing(&offsets, member.offset);
         let mut pointer = None;
         let mut others = Vec::new();
         // A user that reads the member twice is listed twice; the second
         // visit finds nothing left to replace.
-        for user in global.users_per_use() {
+        users.clear();
+        global.append_users_per_use(&mut users);
+        for &user in &users {
             let Some(function) = user.parent_function() else {
                 return Err(PassError::NonInstructionUse {
                     member: global.name(),
@@ -342,8 +344,8 @@ fn get_pointer<'ctx>(
 
 /// Replaces every operand of `user` that is `global` by `pointer`.
 fn replace_in<'ctx>(user: RawValue<'ctx>, global: RawValue<'ctx>, pointer: RawValue<'ctx>) {
-    for i in 0..user.num_operands() {
-        if user.operand(i) == Some(global) {
+    for (i, op) in user.indexed_operands() {
+        if op == Some(global) {
             user.set_operand(i, pointer);
         }
     }
@@ -385,4 +387,24 @@ fn recreate_handle<'ctx>(
     let copy = clone_instruction(def);
     insert_before(copy, at, &def.name())?;
     Ok(copy)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::element_containing;
+
+    /// The last element starting at or before the offset, as
+    /// `StructLayout::getElementContainingOffset` picks it.
+    #[test]
+    fn element_containing_picks_the_last_start_at_or_before() {
+        let offsets = [0, 4, 16, 16, 32];
+        assert_eq!(element_containing(&offsets, 0), 0);
+        assert_eq!(element_containing(&offsets, 3), 0);
+        assert_eq!(element_containing(&offsets, 4), 1);
+        assert_eq!(element_containing(&offsets, 15), 1);
+        // Equal starts (a zero-sized element before another): the last one.
+        assert_eq!(element_containing(&offsets, 16), 3);
+        assert_eq!(element_containing(&offsets, 100), 4);
+        assert_eq!(element_containing(&[], 8), 0);
+    }
 }
