@@ -277,3 +277,20 @@ pub(crate) fn read_and_lay_out(
         }
     }
 }
+
+/// Which of the program's buffers exist, one flag per buffer of
+/// `buffers_for_lowering` (and per layout of [`read_and_lay_out`]): on SPIR-V
+/// a `$Globals` of only push and specialisation constants does not (neither
+/// DXC nor clang-22 makes one; `emit-llvm` writes none), so `layout` and
+/// `mirror` leave it out.
+pub(crate) fn existing_buffers(
+    program: &Program,
+    opts: LayoutOptions,
+    target: Target,
+) -> Vec<bool> {
+    program
+        .buffers_for_lowering()
+        .iter()
+        .map(|b| !cblower_program::effective_decl(b.decl, opts, target).only_vulkan_globals())
+        .collect()
+}

@@ -64,7 +64,9 @@ pub struct LayoutArgs {
     /// text and html formats).
     #[arg(long, value_enum, value_name = "RULES")]
     pub compare: Vec<RulesArg>,
-    /// Data layout clang-22 used (only with --rules clang-22).
+    /// Target API: decides what each buffer holds under every rule set (on
+    /// SPIR-V push and specialisation constants are not in `$Globals`); with
+    /// --rules clang-22 also the data layout clang-22 used.
     #[arg(long, value_enum, default_value = "dxil")]
     pub target: TargetArg,
     /// How to print the layouts.
@@ -138,11 +140,7 @@ pub fn run(args: &LayoutArgs) -> i32 {
             .rule_set(args.target),
     )
     .native_16bit(args.frontend.enable_16bit_types);
-    let exists: Vec<bool> = program
-        .buffers_for_lowering()
-        .iter()
-        .map(|b| !cblower_program::effective_decl(b.decl, reference, target).only_vulkan_globals())
-        .collect();
+    let exists = crate::frontend_args::existing_buffers(&program, reference, target);
     let existing = |i: usize| exists.get(i).copied().unwrap_or(true);
     for column in &mut columns {
         let mut i = 0;

@@ -5,12 +5,14 @@
 use std::io::IsTerminal;
 use std::path::PathBuf;
 
+use cblower_layout::LayoutOptions;
 use cblower_mirror::{mirror, Lang, MathTypes, MirrorOptions};
 use clap::{Args, ValueEnum};
 
 use crate::exit::{INPUT_ERROR, SUCCESS, USAGE_ERROR};
 use crate::frontend_args::{
-    read_and_lay_out, refuse_wgsl, use_color, ColorArg, FrontendArgs, RulesArg, TargetArg,
+    existing_buffers, read_and_lay_out, refuse_wgsl, use_color, ColorArg, FrontendArgs, RulesArg,
+    TargetArg,
 };
 use crate::output::write_output;
 
@@ -49,7 +51,9 @@ pub struct MirrorArgs {
     /// Packing rules.
     #[arg(long, value_enum, default_value = "cbuffer")]
     pub rules: RulesArg,
-    /// Data layout clang-22 used (only with --rules clang-22).
+    /// Target API: decides what each buffer holds under every rule set (on
+    /// SPIR-V push and specialisation constants are not in `$Globals`); with
+    /// --rules clang-22 also the data layout clang-22 used.
     #[arg(long, value_enum, default_value = "dxil")]
     pub target: TargetArg,
     /// Mirror only this buffer (and the structs it uses).
@@ -103,10 +107,20 @@ pub fn run(args: &MirrorArgs) -> i32 {
         args.target,
         err_color,
     );
-    let (_program, layouts) = match laid_out {
+    let (program, mut layouts) = match laid_out {
         Ok(p) => p,
         Err(code) => return code,
     };
+    // As in `layout`: no struct, nor a "stores nothing" note, for a SPIR-V
+    // `$Globals` that does not exist.
+    let opts = LayoutOptions::new(args.rules.rule_set(args.target))
+        .native_16bit(args.frontend.enable_16bit_types);
+    let exists = existing_buffers(&program, opts, args.target.target());
+    let mut i = 0;
+    layouts.retain(|_| {
+        i += 1;
+        exists.get(i - 1).copied().unwrap_or(true)
+    });
     let options = MirrorOptions {
         buffer: args.buffer.clone(),
         types,

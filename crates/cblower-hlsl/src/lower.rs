@@ -1067,6 +1067,7 @@ impl Lowerer<'_> {
         decl.element_type = Some(elem.name.clone());
         decl.array_len = array_len;
         decl.namespace = self.namespace();
+        decl.element_bases = base_ends(&elem);
         self.push_buffer(
             decl,
             cb.name.span,
@@ -2168,4 +2169,24 @@ fn duplicate(second: &Ident, first: Span, message: String) -> Diagnostic {
     Diagnostic::error(second.span, message)
         .with_label(first, "first declared here")
         .with_help("rename one of them or remove the duplicate")
+}
+
+/// Where each base of `s` ends among its flattened fields (`all_fields`),
+/// most-base first; empty when `s` derives from nothing.
+fn base_ends(s: &StructTy) -> Vec<usize> {
+    let mut chain = Vec::new();
+    let mut b = s.base.as_deref();
+    while let Some(base) = b {
+        chain.push(base);
+        b = base.base.as_deref();
+    }
+    let mut end = 0;
+    chain
+        .iter()
+        .rev()
+        .map(|base| {
+            end += base.fields.len();
+            end
+        })
+        .collect()
 }

@@ -90,6 +90,13 @@ pub struct BufferDecl {
     pub members: Vec<Field>,
     /// Enclosing namespaces joined with `::`, for IR names (`NS::__cblayout_CB`).
     pub namespace: Option<Arc<str>>,
+    /// For a `ConstantBuffer<T>` / `TextureBuffer<T>` whose `T` derives from
+    /// a base (`struct T : B`): where each base's fields end in
+    /// [`BufferDecl::members`] (a member count), most-base first. The members
+    /// stay flat; DXC's SPIR-V rule sets lay each base out as a struct
+    /// field of its own (so the next field starts after its rounded size).
+    /// Empty for every other buffer.
+    pub element_bases: Vec<usize>,
 }
 
 impl BufferDecl {
@@ -104,6 +111,7 @@ impl BufferDecl {
             array_len: None,
             members,
             namespace: None,
+            element_bases: Vec::new(),
         }
     }
 }

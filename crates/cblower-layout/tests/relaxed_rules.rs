@@ -376,6 +376,42 @@ fn dxc_vulkan_bases_are_struct_fields() {
     assert_eq!(offsets(RuleSet::Structured), (vec![0, 4, 8], 16));
 }
 
+/// A `ConstantBuffer<D>` (D's fields flattened, `element_bases` marking where
+/// each base ends) lays out as a struct member of type D would: each base
+/// rounds like a struct of its own under DXC's SPIR-V rule sets, and the
+/// flat and tree layouts agree. The D3D rules keep the bases flat.
+#[test]
+fn dxc_vulkan_constant_buffer_bases_round_like_structs() {
+    // A { z }, B : A { a }, D : B { b, c: float2 }
+    let mut decl = BufferDecl::new(
+        "cb",
+        BufferKind::ConstantBuffer,
+        vec![
+            f("z", float(1)),
+            f("a", float(1)),
+            f("b", float(1)),
+            f("c", float(2)),
+        ],
+    );
+    decl.element_bases = vec![1, 2];
+    let offsets = |rules| {
+        let opts = LayoutOptions::new(rules);
+        let l = layout_buffer(&decl, opts).unwrap();
+        let (tree, _) = cblower_layout::layout_buffer_tree(&decl, opts).unwrap();
+        let flat: Vec<u64> = l.members().map(|m| m.offset().get()).collect();
+        assert_eq!(field_offsets(&tree), flat, "{rules:?}");
+        assert_eq!(tree.size, l.size(), "{rules:?}");
+        assert_eq!(field_offsets(l.root()), flat, "{rules:?}");
+        (flat, l.size().get())
+    };
+    assert_eq!(offsets(RuleSet::Std140), (vec![0, 16, 32, 40], 48));
+    assert_eq!(offsets(RuleSet::RelaxedStd140), (vec![0, 16, 32, 36], 48));
+    assert_eq!(offsets(RuleSet::Std430), (vec![0, 4, 8, 16], 24));
+    assert_eq!(offsets(RuleSet::ScalarDxc), (vec![0, 4, 8, 12], 20));
+    assert_eq!(offsets(RuleSet::CBuffer), (vec![0, 4, 8, 16], 24));
+    assert_eq!(offsets(RuleSet::Structured), (vec![0, 4, 8, 12], 20));
+}
+
 /// DXC's scalar layout does not round a struct's size up to its alignment
 /// (its test `vk.layout.cbuffer.scalar.hlsl`: a struct of a `double`-aligned
 /// struct and three floats-and-a-float3 is 28 bytes and the next member

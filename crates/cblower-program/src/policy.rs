@@ -196,6 +196,12 @@ pub fn effective_decl(decl: &BufferDecl, opts: LayoutOptions, target: Target) ->
         array_len: decl.array_len,
         members,
         namespace: decl.namespace.clone(),
+        // A base's end counts the kept members from before it.
+        element_bases: decl
+            .element_bases
+            .iter()
+            .map(|&end| kept.iter().filter(|&&i| i < end).count())
+            .collect(),
     };
     let (push_constant_sources, push_constants) = push_constants.into_iter().unzip();
     EffectiveDecl {

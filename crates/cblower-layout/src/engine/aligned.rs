@@ -44,9 +44,16 @@ use family::Family;
 /// that is not a copy is a WGSL field whose `@align` raises its type's
 /// alignment: its node carries the field's alignment, so it gets a type
 /// entry of its own.
+///
+/// `bases` ([`crate::BufferDecl::element_bases`]): under DXC's SPIR-V rule
+/// sets each base of a `ConstantBuffer<T>`'s `T` is a struct field of its
+/// own, so at each base's end the cursor rounds up to the base's alignment
+/// (its size is rounded) and that alignment counts for the buffer, as
+/// [`Walker::derived_struct`] does for a derived struct member.
 pub(crate) fn place_members(
     name: &Arc<str>,
     members: &MemberOrder<'_>,
+    bases: &[usize],
     opts: LayoutOptions,
 ) -> Result<Placed, LayoutError> {
     let walker = Walker {
@@ -60,11 +67,20 @@ pub(crate) fn place_members(
     let mut max_align = Alignment::ONE;
     let mut padding = Vec::new();
     let mut last = None;
+    let mut bases = walker.base_ends(bases);
     for (member, f) in members.iter() {
         let ctx = Ctx {
             member,
             name: &f.name,
         };
+        bases.close(
+            member,
+            &walker,
+            &mut cursor,
+            &mut max_align,
+            &mut padding,
+            ctx,
+        )?;
         last = Some(ctx);
         let key = TypeKey::of(&f.ty);
         let id = match key.and_then(|k| known.get(&k)) {
@@ -91,6 +107,16 @@ pub(crate) fn place_members(
         cursor = end;
         max_align = max_align.max(align);
     }
+    if let Some(ctx) = last {
+        bases.close(
+            usize::MAX,
+            &walker,
+            &mut cursor,
+            &mut max_align,
+            &mut padding,
+            ctx,
+        )?;
+    }
     // The buffer is a struct without WGSL overrides of its own.
     let align = walker.family.struct_align(max_align);
     let size = if walker.family.rounds_struct_size() {
@@ -114,6 +140,7 @@ pub(crate) fn place_members(
 pub(crate) fn layout_members(
     name: &Arc<str>,
     members: &MemberOrder<'_>,
+    bases: &[usize],
     opts: LayoutOptions,
 ) -> Result<(Node, Vec<usize>), LayoutError> {
     let walker = Walker {
@@ -122,7 +149,45 @@ pub(crate) fn layout_members(
         structs: RefCell::default(),
     };
     let mut member_index = Vec::with_capacity(members.max_len());
-    let fields = members.iter().map(|(member, f)| {
+    let mut start = None;
+    let mut bases = walker.base_ends(bases);
+    let all: Vec<(usize, &Field)> = members.iter().collect();
+    let mut rest = &all[..];
+    // Each base: the members before its end, laid out from the previous
+    // base's rounded end, then rounded like a struct of its own.
+    while let Some(&end) = bases.ends.first() {
+        let split = rest.iter().take_while(|(m, _)| *m < end).count();
+        let (now, later) = rest.split_at(split);
+        let fields = now.iter().map(|&(member, f)| {
+            member_index.push(member);
+            (
+                Ctx {
+                    member,
+                    name: &f.name,
+                },
+                f,
+            )
+        });
+        let node = walker.struct_node(name.clone(), fields, split, None, false, start.take())?;
+        let NodeKind::Struct {
+            fields, padding, ..
+        } = node.kind
+        else {
+            return Err(LayoutError::SizeOverflow {
+                member: 0,
+                name: name.clone(),
+            });
+        };
+        start = Some(Start {
+            fields,
+            padding,
+            cursor: node.size,
+            align: node.align,
+        });
+        bases.ends = &bases.ends[1..];
+        rest = later;
+    }
+    let fields = rest.iter().map(|&(member, f)| {
         member_index.push(member);
         (
             Ctx {
@@ -132,8 +197,44 @@ pub(crate) fn layout_members(
             f,
         )
     });
-    let root = walker.struct_node(name.clone(), fields, members.max_len(), None, false, None)?;
+    let root = walker.struct_node(name.clone(), fields, members.max_len(), None, false, start)?;
     Ok((root, member_index))
+}
+
+/// The base ends still to close while placing a buffer's members.
+struct BaseEnds<'b> {
+    ends: &'b [usize],
+}
+
+impl BaseEnds<'_> {
+    /// Before placing member `member` (`usize::MAX` after the last): rounds
+    /// the cursor at each base end at or before it, as the base's struct.
+    fn close(
+        &mut self,
+        member: usize,
+        walker: &Walker,
+        cursor: &mut Size,
+        max_align: &mut Alignment,
+        padding: &mut Vec<Padding>,
+        ctx: Ctx<'_>,
+    ) -> Result<(), LayoutError> {
+        while let Some((&end, rest)) = self.ends.split_first() {
+            if end > member {
+                break;
+            }
+            self.ends = rest;
+            let align = walker.family.struct_align(*max_align);
+            let size = if walker.family.rounds_struct_size() {
+                cursor.align_to(align).ok_or_else(|| ctx.overflow())?
+            } else {
+                *cursor
+            };
+            push_padding(padding, *cursor, size, PaddingReason::Tail);
+            *cursor = size;
+            *max_align = align;
+        }
+        Ok(())
+    }
 }
 
 /// Which buffer member an error is reported against: nested fields report
@@ -164,6 +265,18 @@ struct Walker {
 }
 
 impl Walker {
+    /// The base ends of a `ConstantBuffer<T>` that this rule set lays out as
+    /// struct fields (DXC's SPIR-V rule sets); none for the others.
+    fn base_ends<'b>(&self, ends: &'b [usize]) -> BaseEnds<'b> {
+        BaseEnds {
+            ends: if self.family.places_packoffset() {
+                ends
+            } else {
+                &[]
+            },
+        }
+    }
+
     /// Lays out `ty` at offset 0.
     fn lay_out(&self, ty: &Ty, ctx: Ctx<'_>) -> Result<Node, LayoutError> {
         match ty {

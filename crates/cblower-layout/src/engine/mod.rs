@@ -130,7 +130,7 @@ fn place_members(decl: &BufferDecl, opts: LayoutOptions) -> Result<Placed, Layou
             row_packer::place_members(&order, opts, row_packer::Position::of_members(decl.kind))
         }
         RuleSet::Clang22(target) => clang22::place_members(&order, target, opts),
-        _ => aligned::place_members(&decl.name, &order, opts),
+        _ => aligned::place_members(&decl.name, &order, &decl.element_bases, opts),
     }
 }
 
@@ -155,7 +155,7 @@ pub fn layout_buffer_tree(
             row_packer::Position::of_members(decl.kind),
         ),
         RuleSet::Clang22(target) => clang22::layout_members(&decl.name, &order, target, opts),
-        _ => aligned::layout_members(&decl.name, &order, opts),
+        _ => aligned::layout_members(&decl.name, &order, &decl.element_bases, opts),
     }
 }
 
@@ -282,7 +282,7 @@ pub fn layout_type(ty: &Ty, opts: LayoutOptions) -> Result<Node, LayoutError> {
             row_packer::layout_members(&name, &order, opts, row_packer::Position::TopLevel)?
         }
         RuleSet::Clang22(target) => clang22::layout_members(&name, &order, target, opts)?,
-        _ => aligned::layout_members(&name, &order, opts)?,
+        _ => aligned::layout_members(&name, &order, &[], opts)?,
     };
     match root.kind {
         NodeKind::Struct { mut fields, .. } if fields.len() == 1 => Ok(fields.remove(0).node),

@@ -781,6 +781,7 @@ fn plan_push_constant(
         array_len: None,
         members: vec![member],
         namespace: None,
+        element_bases: Vec::new(),
     };
     let rules = opts.push_constant_rules();
     let layout = layout_buffer(
