@@ -437,21 +437,43 @@ fn push_number(line: &mut String, v: u64) {
 /// `v` in decimal, as `Display` writes it, without the formatting
 /// machinery (a call per number costs more than the digits on the text
 /// path's hundred thousand members).
-fn push_decimal(line: &mut String, mut v: u64) {
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (v % 10) as u8;
-        v /= 10;
-        if v == 0 {
-            break;
-        }
+fn push_decimal(line: &mut String, v: u64) {
+    if v < 10 {
+        line.push(char::from(b'0' + v as u8));
+        return;
     }
+    // Two digits per division, from a table of the pairs `00`..`99`.
+    let mut digits = [b'0'; 20];
+    let mut at = digits.len();
+    let mut v = v;
+    while v >= 100 {
+        let pair = (v % 100) as usize * 2;
+        v /= 100;
+        at -= 2;
+        digits[at..at + 2].copy_from_slice(&DIGIT_PAIRS[pair..pair + 2]);
+    }
+    if v >= 10 {
+        let pair = v as usize * 2;
+        at -= 2;
+        digits[at..at + 2].copy_from_slice(&DIGIT_PAIRS[pair..pair + 2]);
+    } else {
+        at -= 1;
+        digits[at] = b'0' + v as u8;
+    }
+    // A push per digit: cheaper than checking the slice as UTF-8 for
+    // `push_str` on these short numbers.
     for &d in &digits[at..] {
         line.push(char::from(d));
     }
 }
+
+/// `00`, `01`, ... `99`, back to back.
+const DIGIT_PAIRS: &[u8; 200] = b"\
+0001020304050607080910111213141516171819\
+2021222324252627282930313233343536373839\
+4041424344454647484950515253545556575859\
+6061626364656667686970717273747576777879\
+8081828384858687888990919293949596979899";
 
 #[cfg(test)]
 mod tests {
@@ -459,7 +481,8 @@ mod tests {
 
     #[test]
     fn decimals_match_display() {
-        for v in [0, 1, 9, 10, 99, 100, 4096, 65_535, 2_147_483_647, u64::MAX] {
+        let edges = [999, 1000, 9_999_999, 10_000_000, 2_147_483_647, u64::MAX];
+        for v in (0..=20_000).chain(edges) {
             let mut s = String::from("x");
             push_decimal(&mut s, v);
             assert_eq!(s, format!("x{v}"));
