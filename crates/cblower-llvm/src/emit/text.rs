@@ -149,9 +149,7 @@ impl TextWriter<'_, '_> {
                 line.push_str(&member_prefix);
                 line.push_str(if is_const { "constant " } else { "global " });
                 line.push_str(self.plan.types.text(self.plan.member_repr(m).ty()));
-                line.push_str(", align ");
-                push_decimal(line, u64::from(m.align));
-                line.push('\n');
+                push_align_line_end(line, m.align);
                 if line.len() >= FLUSH_AT {
                     out.write_all(line.as_bytes())?;
                     line.clear();
@@ -434,6 +432,23 @@ fn push_number(line: &mut String, v: u64) {
     }
 }
 
+/// `, align N` and the line's end; the usual alignments are one copy.
+fn push_align_line_end(line: &mut String, align: u32) {
+    let end = match align {
+        1 => ", align 1\n",
+        2 => ", align 2\n",
+        4 => ", align 4\n",
+        8 => ", align 8\n",
+        16 => ", align 16\n",
+        _ => {
+            line.push_str(", align ");
+            push_decimal(line, u64::from(align));
+            "\n"
+        }
+    };
+    line.push_str(end);
+}
+
 /// `v` in decimal, as `Display` writes it, without the formatting
 /// machinery (a call per number costs more than the digits on the text
 /// path's hundred thousand members).
@@ -477,7 +492,16 @@ const DIGIT_PAIRS: &[u8; 200] = b"\
 
 #[cfg(test)]
 mod tests {
-    use super::{push_decimal, push_number};
+    use super::{push_align_line_end, push_decimal, push_number};
+
+    #[test]
+    fn align_ends_match_display() {
+        for align in [1, 2, 3, 4, 8, 16, 32, 64, 4096] {
+            let mut s = String::from("x");
+            push_align_line_end(&mut s, align);
+            assert_eq!(s, format!("x, align {align}\n"));
+        }
+    }
 
     #[test]
     fn decimals_match_display() {
