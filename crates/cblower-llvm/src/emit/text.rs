@@ -455,35 +455,23 @@ fn push_align_line_end(line: &mut String, align: u32) {
 fn push_decimal(line: &mut String, v: u64) {
     if v < 10 {
         line.push(char::from(b'0' + v as u8));
-        return;
-    }
-    // Two digits per division, from a table of the pairs `00`..`99`.
-    let mut digits = [b'0'; 20];
-    let mut at = digits.len();
-    let mut v = v;
-    while v >= 100 {
-        let pair = (v % 100) as usize * 2;
-        v /= 100;
-        at -= 2;
-        digits[at..at + 2].copy_from_slice(&DIGIT_PAIRS[pair..pair + 2]);
-    }
-    if v >= 10 {
-        let pair = v as usize * 2;
-        at -= 2;
-        digits[at..at + 2].copy_from_slice(&DIGIT_PAIRS[pair..pair + 2]);
+    } else if v < 100 {
+        push_digit_pair(line, v);
     } else {
-        at -= 1;
-        digits[at] = b'0' + v as u8;
-    }
-    // A push per digit: cheaper than checking the slice as UTF-8 for
-    // `push_str` on these short numbers.
-    for &d in &digits[at..] {
-        line.push(char::from(d));
+        // Two digits per division, most significant first.
+        push_decimal(line, v / 100);
+        push_digit_pair(line, v % 100);
     }
 }
 
+/// `v` (below 100) as two digits, copied from a table of the pairs.
+fn push_digit_pair(line: &mut String, v: u64) {
+    let at = (v % 100) as usize * 2;
+    line.push_str(DIGIT_PAIRS.get(at..at + 2).unwrap_or("00"));
+}
+
 /// `00`, `01`, ... `99`, back to back.
-const DIGIT_PAIRS: &[u8; 200] = b"\
+const DIGIT_PAIRS: &str = "\
 0001020304050607080910111213141516171819\
 2021222324252627282930313233343536373839\
 4041424344454647484950515253545556575859\
