@@ -104,7 +104,7 @@ impl TextWriter<'_, '_> {
             line.clear();
             line.push_str(self.plan.types.text(id));
             line.push_str(" = type ");
-            line.push_str(&self.plan.types.named_body(id));
+            self.plan.types.push_named_body(line, id);
             line.push('\n');
             out.write_all(line.as_bytes())?;
         }
