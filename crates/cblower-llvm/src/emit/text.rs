@@ -104,7 +104,7 @@ impl TextWriter<'_, '_> {
             line.clear();
             line.push_str(self.plan.types.text(id));
             line.push_str(" = type ");
-            line.push_str(&self.plan.types.named_body(id));
+            self.plan.types.push_named_body(line, id);
             line.push('\n');
             out.write_all(line.as_bytes())?;
         }
@@ -149,9 +149,7 @@ impl TextWriter<'_, '_> {
                 line.push_str(&member_prefix);
                 line.push_str(if is_const { "constant " } else { "global " });
                 line.push_str(self.plan.types.text(self.plan.member_repr(m).ty()));
-                line.push_str(", align ");
-                push_decimal(line, u64::from(m.align));
-                line.push('\n');
+                push_align_line_end(line, m.align);
                 if line.len() >= FLUSH_AT {
                     out.write_all(line.as_bytes())?;
                     line.clear();
@@ -434,32 +432,69 @@ fn push_number(line: &mut String, v: u64) {
     }
 }
 
+/// `, align N` and the line's end; the usual alignments are one copy.
+fn push_align_line_end(line: &mut String, align: u32) {
+    let end = match align {
+        1 => ", align 1\n",
+        2 => ", align 2\n",
+        4 => ", align 4\n",
+        8 => ", align 8\n",
+        16 => ", align 16\n",
+        _ => {
+            line.push_str(", align ");
+            push_decimal(line, u64::from(align));
+            "\n"
+        }
+    };
+    line.push_str(end);
+}
+
 /// `v` in decimal, as `Display` writes it, without the formatting
 /// machinery (a call per number costs more than the digits on the text
 /// path's hundred thousand members).
-fn push_decimal(line: &mut String, mut v: u64) {
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (v % 10) as u8;
-        v /= 10;
-        if v == 0 {
-            break;
-        }
-    }
-    for &d in &digits[at..] {
-        line.push(char::from(d));
+fn push_decimal(line: &mut String, v: u64) {
+    if v < 10 {
+        line.push(char::from(b'0' + v as u8));
+    } else if v < 100 {
+        push_digit_pair(line, v);
+    } else {
+        // Two digits per division, most significant first.
+        push_decimal(line, v / 100);
+        push_digit_pair(line, v % 100);
     }
 }
 
+/// `v` (below 100) as two digits, copied from a table of the pairs.
+fn push_digit_pair(line: &mut String, v: u64) {
+    let at = (v % 100) as usize * 2;
+    line.push_str(DIGIT_PAIRS.get(at..at + 2).unwrap_or("00"));
+}
+
+/// `00`, `01`, ... `99`, back to back.
+const DIGIT_PAIRS: &str = "\
+0001020304050607080910111213141516171819\
+2021222324252627282930313233343536373839\
+4041424344454647484950515253545556575859\
+6061626364656667686970717273747576777879\
+8081828384858687888990919293949596979899";
+
 #[cfg(test)]
 mod tests {
-    use super::{push_decimal, push_number};
+    use super::{push_align_line_end, push_decimal, push_number};
+
+    #[test]
+    fn align_ends_match_display() {
+        for align in [1, 2, 3, 4, 8, 16, 32, 64, 4096] {
+            let mut s = String::from("x");
+            push_align_line_end(&mut s, align);
+            assert_eq!(s, format!("x, align {align}\n"));
+        }
+    }
 
     #[test]
     fn decimals_match_display() {
-        for v in [0, 1, 9, 10, 99, 100, 4096, 65_535, 2_147_483_647, u64::MAX] {
+        let edges = [999, 1000, 9_999_999, 10_000_000, 2_147_483_647, u64::MAX];
+        for v in (0..=20_000).chain(edges) {
             let mut s = String::from("x");
             push_decimal(&mut s, v);
             assert_eq!(s, format!("x{v}"));

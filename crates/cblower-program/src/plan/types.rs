@@ -312,10 +312,20 @@ impl TypeTable {
 
     /// `{ a, b }` (or `{}`), the braces of a struct body.
     fn body_text(&self, elems: &[TypeId]) -> String {
+        let mut s = String::new();
+        self.push_body_text(&mut s, elems);
+        s
+    }
+
+    /// Appends `{ a, b }` (or `{}`) for `elems` to `s`, growing it once.
+    fn push_body_text(&self, s: &mut String, elems: &[TypeId]) {
         if elems.is_empty() {
-            return "{}".to_owned();
+            s.push_str("{}");
+            return;
         }
-        let mut s = String::from("{ ");
+        let len: usize = elems.iter().map(|e| self.text(*e).len() + 2).sum();
+        s.reserve(len + 2);
+        s.push_str("{ ");
         for (i, e) in elems.iter().enumerate() {
             if i > 0 {
                 s.push_str(", ");
@@ -323,7 +333,6 @@ impl TypeTable {
             s.push_str(self.text(*e));
         }
         s.push_str(" }");
-        s
     }
 
     /// How many types the table holds (type ids are `0..len`).
@@ -523,11 +532,21 @@ impl TypeTable {
 
     /// `<{ ... }>`, a named struct's body as the type section prints it.
     pub fn named_body(&self, id: TypeId) -> String {
+        let mut s = String::new();
+        self.push_named_body(&mut s, id);
+        s
+    }
+
+    /// Appends [`Self::named_body`] to `out` (the text writer's line), with
+    /// no string of its own.
+    pub fn push_named_body(&self, out: &mut String, id: TypeId) {
         let s = self.named(id);
         if s.packed {
-            format!("<{}>", self.body_text(&s.elems))
+            out.push('<');
+            self.push_body_text(out, &s.elems);
+            out.push('>');
         } else {
-            self.body_text(&s.elems)
+            self.push_body_text(out, &s.elems);
         }
     }
 
