@@ -61,7 +61,7 @@ pub fn run(module: &Module<'_>) -> Result<(), PassError> {
     let (entries, globals) = live_entries(slots);
 
     let builder = RawBuilder::new(module);
-    expand_constant_users(&builder, &globals)?;
+    expand_constant_users(&globals)?;
 
     let dl = ModuleLayout::of(module);
     let function_order: FastMap<RawValue<'_>, usize> = module_functions(module)
