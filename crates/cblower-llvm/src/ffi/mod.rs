@@ -44,9 +44,9 @@ mod value;
 pub use builder::{intrinsic_id, RawBuilder};
 pub use debug_loc::debug_location;
 pub use module_ops::{
-    data_layout_string, erase_named_metadata,
-    expand_constant_expr_before, module_functions, named_metadata, named_struct_of,
-    remove_dead_constant_users, run_llvm_passes, set_data_layout, MdOperand, ModuleLayout,
+    data_layout_string, erase_named_metadata, expand_constant_expr_before, module_functions,
+    named_metadata, named_struct_of, remove_dead_constant_users, run_llvm_passes, set_data_layout,
+    MdOperand, ModuleLayout,
 };
 pub use parse::parse_ir;
 pub use pass_builder::{
