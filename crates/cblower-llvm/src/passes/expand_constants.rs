@@ -11,7 +11,9 @@
 //!    build an equivalent instruction right before the instruction, or, for a
 //!    `phi`, at the first insertion point of the incoming block. An expansion of the same constant already made in the
 //!    same block is reused when it comes before the insertion point. New
-//!    instructions go on the worklist, so nested constants expand too.
+//!    instructions that read such a constant go on the worklist, so nested
+//!    constants expand too (LLVM queues every new instruction; the others
+//!    have nothing left to expand).
 //! 4. Destroy the constant expressions left without users.
 //!
 //! Difference from LLVM: a constant struct, array or vector holding a member
