@@ -284,18 +284,6 @@ impl<'ctx> RawBuilder<'ctx> {
         }))
     }
 
-    /// Inserts an instruction that is not in any block yet at the builder's position.
-    pub fn insert_detached(&self, inst: RawValue<'ctx>) {
-        // SAFETY: `inst` was just created by LLVM and belongs to no block.
-        unsafe {
-            c::LLVMInsertIntoBuilderWithName(self.raw, inst.as_raw(), no_name());
-            let loc = c::LLVMGetCurrentDebugLocation2(self.raw);
-            if !loc.is_null() {
-                llvm_sys::debuginfo::LLVMInstructionSetDebugLoc(inst.as_raw(), loc);
-            }
-        }
-    }
-
     pub fn i32_type(&self) -> RawType<'ctx> {
         // SAFETY: the module's context is alive.
         RawType::wrap(unsafe { c::LLVMInt32TypeInContext(c::LLVMGetModuleContext(self.module)) })

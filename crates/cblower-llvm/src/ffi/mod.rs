@@ -44,7 +44,7 @@ mod value;
 pub use builder::{intrinsic_id, RawBuilder};
 pub use debug_loc::debug_location;
 pub use module_ops::{
-    constant_expr_as_instruction, data_layout_string, erase_named_metadata, module_functions,
+    data_layout_string, erase_named_metadata, expand_constant_expr_before, module_functions,
     named_metadata, named_struct_of, remove_dead_constant_users, run_llvm_passes, set_data_layout,
     MdOperand, ModuleLayout,
 };

@@ -134,8 +134,28 @@ impl<'ctx> RawValue<'ctx> {
         }
     }
 
+    /// A constant expression, or a constant struct, array or vector with
+    /// operands ([`ValueKind::ConstantExpr`] or
+    /// [`ValueKind::ConstantAggregate`]), told with one C API call where
+    /// [`Self::kind`] makes up to seven.
+    pub fn is_constant_expr_or_aggregate(self) -> bool {
+        use llvm_sys::LLVMValueKind as K;
+        // SAFETY: live value; the C API returns one of its enumerators
+        // (anything it does not list comes back as an instruction).
+        matches!(
+            unsafe { c::LLVMGetValueKind(self.raw) },
+            K::LLVMConstantExprValueKind
+                | K::LLVMConstantArrayValueKind
+                | K::LLVMConstantStructValueKind
+                | K::LLVMConstantVectorValueKind
+        )
+    }
+
     pub fn is_instruction(self) -> bool {
-        self.kind() == ValueKind::Instruction
+        // SAFETY: the LLVMIsA* call only inspects the class of a live value.
+        // (What `kind` tests first, without the rest of its chain: this is
+        // asked once or twice per use in the passes.)
+        !unsafe { c::LLVMIsAInstruction(self.raw) }.is_null()
     }
 
     /// The value's type. Never hand it to inkwell.

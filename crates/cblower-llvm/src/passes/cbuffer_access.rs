@@ -48,7 +48,7 @@ pub fn run(module: &Module<'_>) -> Result<(), PassError> {
     let (entries, globals) = live_entries(slots);
 
     let builder = RawBuilder::new(module);
-    expand_constant_users(&builder, &globals)?;
+    expand_constant_users(&globals)?;
     check_copies_within_members(&ModuleLayout::of(module), &globals)?;
 
     for entry in &entries {

@@ -11,27 +11,25 @@
 //!    build an equivalent instruction right before the instruction, or, for a
 //!    `phi`, at the first insertion point of the incoming block. An expansion of the same constant already made in the
 //!    same block is reused when it comes before the insertion point. New
-//!    instructions go on the worklist, so nested constants expand too.
+//!    instructions that read such a constant go on the worklist, so nested
+//!    constants expand too (LLVM queues every new instruction; the others
+//!    have nothing left to expand).
 //! 4. Destroy the constant expressions left without users.
 //!
 //! Difference from LLVM: a constant struct, array or vector holding a member
 //! pointer is reported as unsupported (LLVM would build an `insertvalue` /
 //! `insertelement` chain); Clang never emits one.
 
-use crate::fast_hash::{FastMap, FastSet};
+use crate::fast_hash::FastMap;
 use llvm_sys::LLVMOpcode;
 
 use super::PassError;
 use crate::ffi::{
-    constant_expr_as_instruction, remove_dead_constant_users, RawBlock, RawBuilder, RawValue,
-    ValueKind,
+    expand_constant_expr_before, remove_dead_constant_users, RawBlock, RawValue, ValueKind,
 };
 
 fn is_expandable(v: RawValue<'_>) -> bool {
-    matches!(
-        v.kind(),
-        ValueKind::ConstantExpr | ValueKind::ConstantAggregate
-    )
+    v.is_constant_expr_or_aggregate()
 }
 
 /// Program order within blocks, kept by the pass itself. LLVM's
@@ -69,7 +67,9 @@ const WALK: u64 = 64;
 /// size of one holding addresses too.
 struct OrderTable {
     addresses: Vec<usize>,
-    /// Index + 1 of the address probing starts at; 0 marks a free slot.
+    /// Index of the address probing starts at; [`FREE`] marks a free slot
+    /// (filled in, not a zeroed allocation: `calloc` cost more than the
+    /// rest of making the table).
     slots: Vec<u32>,
     /// 64 minus the log2 of the slot count.
     shift: u32,
@@ -78,16 +78,16 @@ struct OrderTable {
 impl OrderTable {
     fn new(addresses: Vec<usize>) -> Self {
         let size = (2 * addresses.len()).next_power_of_two().max(2);
-        let mut slots = vec![0u32; size];
+        let mut slots = vec![FREE; size];
         let shift = 64 - size.trailing_zeros();
         let mask = size - 1;
         for (index, &address) in addresses.iter().enumerate() {
             let mut slot = slot_of(address, shift);
-            while slots[slot] != 0 {
+            while slots[slot] != FREE {
                 slot = (slot + 1) & mask;
             }
             // A block of 2^32 instructions would need hundreds of GiB.
-            slots[slot] = index as u32 + 1;
+            slots[slot] = index as u32;
         }
         OrderTable {
             addresses,
@@ -100,7 +100,11 @@ impl OrderTable {
         let mask = self.slots.len() - 1;
         let mut slot = slot_of(address, self.shift);
         loop {
-            let index = (self.slots[slot] as usize).checked_sub(1)?;
+            let index = self.slots[slot];
+            if index == FREE {
+                return None;
+            }
+            let index = index as usize;
             if self.addresses[index] == address {
                 return Some(index);
             }
@@ -108,6 +112,45 @@ impl OrderTable {
         }
     }
 }
+
+/// A set of addresses of a size known when it is made (open addressing,
+/// linear probing, at most half full): the original users are deduplicated
+/// here, at a quarter of the cost of a general hash set's insertions.
+struct PointerSet {
+    /// The addresses; 0 marks a free slot (no object lives at address 0).
+    slots: Vec<usize>,
+    shift: u32,
+}
+
+impl PointerSet {
+    fn with_capacity(capacity: usize) -> Self {
+        let size = (2 * capacity).next_power_of_two().max(2);
+        PointerSet {
+            slots: vec![0; size],
+            shift: 64 - size.trailing_zeros(),
+        }
+    }
+
+    /// Adds `address` (not 0, and no more addresses than the capacity);
+    /// false if it was there.
+    fn insert(&mut self, address: usize) -> bool {
+        let mask = self.slots.len() - 1;
+        let mut slot = slot_of(address, self.shift);
+        loop {
+            match self.slots[slot] {
+                0 => {
+                    self.slots[slot] = address;
+                    return true;
+                }
+                a if a == address => return false,
+                _ => slot = (slot + 1) & mask,
+            }
+        }
+    }
+}
+
+/// A free slot of an [`OrderTable`].
+const FREE: u32 = u32::MAX;
 
 /// Where probing for `address` starts in a table of 2^(64 - `shift`) slots
 /// (Fibonacci hashing of the address without its alignment bits).
@@ -169,10 +212,7 @@ impl<'ctx> Positions<'ctx> {
 }
 
 /// Expands every constant user of `globals` (see the module docs).
-pub fn expand_constant_users<'ctx>(
-    builder: &RawBuilder<'ctx>,
-    globals: &[RawValue<'ctx>],
-) -> Result<(), PassError> {
+pub fn expand_constant_users<'ctx>(globals: &[RawValue<'ctx>]) -> Result<(), PassError> {
     // Use lists are read into one reused list (growing a fresh one per
     // value was a twentieth of the pass).
     let mut scratch: Vec<RawValue<'ctx>> = Vec::new();
@@ -181,21 +221,31 @@ pub fn expand_constant_users<'ctx>(
     }
     let mut stack: Vec<RawValue<'ctx>> = scratch.drain(..).filter(|u| is_expandable(*u)).collect();
     let mut expandable: Vec<RawValue<'ctx>> = Vec::new();
-    let mut expandable_set: FastSet<RawValue<'ctx>> = FastSet::default();
+    // Each constant to expand, and whether one of its operands is another
+    // such constant (only then does its expansion need expanding in turn).
+    let mut expandable_set: FastMap<RawValue<'ctx>, bool> = FastMap::default();
+    let mut nested: Vec<RawValue<'ctx>> = Vec::new();
     while let Some(c) = stack.pop() {
-        if !expandable_set.insert(c) {
+        if expandable_set.insert(c, false).is_some() {
             continue;
         }
         expandable.push(c);
         c.append_users_per_use(&mut scratch);
+        let start = stack.len();
         stack.extend(scratch.drain(..).filter(|u| is_expandable(*u)));
+        nested.extend_from_slice(&stack[start..]);
+    }
+    for c in nested {
+        if let Some(has_nested) = expandable_set.get_mut(&c) {
+            *has_nested = true;
+        }
     }
 
     // The worklist is popped from the back. LLVM keeps it as a set vector
     // and re-inserts a reused expansion; that expansion was processed right
     // after it was made (its constant operands are instructions since), so
-    // processing it again changes nothing and only fresh expansions are
-    // pushed here. The original users are deduplicated once.
+    // processing it again changes nothing and only fresh expansions with
+    // constant operands to expand are pushed here. The original users are deduplicated once.
     // The tables are sized once from the number of users (growing them
     // rehashes every entry each time).
     let mut users = scratch;
@@ -204,10 +254,9 @@ pub fn expand_constant_users<'ctx>(
     }
     users.retain(|u| u.is_instruction());
     let mut worklist: Vec<RawValue<'ctx>> = Vec::with_capacity(2 * users.len());
-    let mut queued: FastSet<RawValue<'ctx>> =
-        FastSet::with_capacity_and_hasher(users.len(), Default::default());
+    let mut queued = PointerSet::with_capacity(users.len());
     for user in users {
-        if queued.insert(user) {
+        if queued.insert(user.as_raw() as usize) {
             worklist.push(user);
         }
     }
@@ -224,9 +273,9 @@ pub fn expand_constant_users<'ctx>(
             let Some(op) = op else {
                 continue;
             };
-            if !expandable_set.contains(&op) {
+            let Some(&has_nested) = expandable_set.get(&op) else {
                 continue;
-            }
+            };
             let insert_before = if is_phi {
                 first_insertion_point(inst.incoming_block(index))
                     .ok_or_else(|| PassError::at(inst, "an incoming block of the phi is empty"))?
@@ -239,10 +288,16 @@ pub fn expand_constant_users<'ctx>(
             let replacement = match expanded.get(&(op, block)) {
                 Some(&cached) if !positions.comes_before(insert_before, cached, block) => cached,
                 _ => {
-                    builder.position_before(insert_before);
-                    let new = expand(builder, op).map_err(|reason| PassError::at(inst, reason))?;
+                    let new =
+                        expand(op, insert_before).map_err(|reason| PassError::at(inst, reason))?;
                     expanded.insert((op, block), new);
-                    worklist.push(new);
+                    // The expansion has the constant's operands: it needs
+                    // a visit only if one of them is to be expanded too.
+                    // (LLVM visits every expansion; for the others the
+                    // visit changes nothing.)
+                    if has_nested {
+                        worklist.push(new);
+                    }
                     new
                 }
             };
@@ -267,21 +322,21 @@ fn first_insertion_point<'ctx>(block: RawBlock<'ctx>) -> Option<RawValue<'ctx>> 
     None
 }
 
-/// Builds the instruction equivalent to constant expression `c` at the
-/// builder's position. Constant aggregates holding member pointers are
-/// reported instead: the C API's builder would fold their `insertvalue` chain
-/// straight back into the constant.
-fn expand<'ctx>(builder: &RawBuilder<'ctx>, c: RawValue<'ctx>) -> Result<RawValue<'ctx>, String> {
-    if c.kind() != ValueKind::ConstantExpr {
-        return Err(format!(
-            "a constant aggregate holding a cbuffer member pointer is not supported: {}",
-            c.print()
-        ));
-    }
-    let inst = constant_expr_as_instruction(c)
-        .ok_or_else(|| format!("cannot turn constant {} into an instruction", c.print()))?;
-    builder.insert_detached(inst);
-    Ok(inst)
+/// Builds the instruction equivalent to constant expression `c` right
+/// before `before`, with `before`'s debug location. Constant aggregates
+/// holding member pointers are reported instead: the C API's builder would
+/// fold their `insertvalue` chain straight back into the constant.
+fn expand<'ctx>(c: RawValue<'ctx>, before: RawValue<'ctx>) -> Result<RawValue<'ctx>, String> {
+    expand_constant_expr_before(c, before).ok_or_else(|| {
+        if c.kind() == ValueKind::ConstantExpr {
+            format!("cannot turn constant {} into an instruction", c.print())
+        } else {
+            format!(
+                "a constant aggregate holding a cbuffer member pointer is not supported: {}",
+                c.print()
+            )
+        }
+    })
 }
 
 #[cfg(test)]
@@ -310,6 +365,26 @@ mod tests {
         let full_wrap = OrderTable::new(vec![16]);
         assert_eq!(full_wrap.get(16), Some(0));
         assert_eq!(full_wrap.get(32), None);
+    }
+
+    /// Each address is added once, also when addresses share a start slot
+    /// and when probing wraps around the end of the table.
+    #[test]
+    fn pointer_set_adds_each_address_once() {
+        let addresses: Vec<usize> = (1..=300usize)
+            .map(|i| if i % 3 == 0 { i << 40 } else { i * 48 })
+            .collect();
+        let mut set = PointerSet::with_capacity(addresses.len());
+        assert_eq!(set.slots.len(), 1024);
+        for &a in &addresses {
+            assert!(set.insert(a), "address {a:#x} added");
+        }
+        for &a in &addresses {
+            assert!(!set.insert(a), "address {a:#x} already there");
+        }
+        let mut one = PointerSet::with_capacity(1);
+        assert!(one.insert(16));
+        assert!(!one.insert(16));
     }
 
     /// The order `Positions` gives a block must be the block's order after
