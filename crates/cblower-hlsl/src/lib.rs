@@ -317,6 +317,10 @@ const TOKEN_BATCH: usize = 512;
 /// Batches in flight between the two threads (bounds the memory ahead).
 const BATCHES_AHEAD: usize = 8;
 
+/// Parsed top-level items waiting for the lowering thread (a buffer's item
+/// holds all its members' declarations).
+const ITEMS_AHEAD: usize = 2;
+
 /// The parser's end of the channel from the preprocessor's thread.
 struct Received {
     rx: std::sync::mpsc::Receiver<Vec<Token>>,
@@ -354,6 +358,7 @@ fn preprocess_beside(
     lowerer: &mut lower::Lowerer,
 ) -> Option<(Result<Vec<Diagnostic>, Diagnostic>, Diagnostics)> {
     use std::sync::mpsc;
+    let lowering = std::sync::Mutex::new(lowerer);
     let (tx, rx) = mpsc::sync_channel::<Vec<Token>>(BATCHES_AHEAD);
     let (spent_tx, spent_rx) = mpsc::channel::<Vec<Token>>();
     std::thread::scope(|scope| {
@@ -389,8 +394,38 @@ fn preprocess_beside(
             spent: spent_tx,
             batch: Vec::new(),
         };
-        let parsed = parser::parse_stream(&mut source, end, |item| lowerer.item(&item));
+        let (items_tx, items_rx) = mpsc::sync_channel::<parser::ast::Item>(ITEMS_AHEAD);
+        let lowering_here = &lowering;
+        let lowering_thread = std::thread::Builder::new()
+            .name("cblower-hlsl-lower".into())
+            .stack_size(FRONTEND_STACK_BYTES)
+            .spawn_scoped(scope, move || {
+                // Never contended: this thread holds it from start to end.
+                if let Ok(mut lowerer) = lowering_here.lock() {
+                    for item in items_rx {
+                        lowerer.item(&item);
+                    }
+                }
+            });
+        let parsed = match &lowering_thread {
+            // A send fails only when the lowering thread panicked: its join
+            // below passes the panic on.
+            Ok(_) => parser::parse_stream(&mut source, end, |item| {
+                let _ = items_tx.send(item);
+            }),
+            Err(_) => {
+                // No thread ever held it, so it cannot be poisoned.
+                let mut lowerer = lowering.lock().unwrap_or_else(|p| p.into_inner());
+                parser::parse_stream(&mut source, end, |item| lowerer.item(&item))
+            }
+        };
         drop(source);
+        drop(items_tx);
+        if let Ok(handle) = lowering_thread {
+            if let Err(panic) = handle.join() {
+                std::panic::resume_unwind(panic);
+            }
+        }
         match producer.join() {
             Ok(diagnostics) => Some((parsed, diagnostics)),
             Err(panic) => std::panic::resume_unwind(panic),
