@@ -308,24 +308,157 @@ pub(crate) fn with_big_stack<T: Send>(f: impl FnOnce() -> T + Send) -> T {
 }
 
 fn run(main: FileId, sources: SourceMap, opts: &FrontendOptions) -> Result<Program, ParseError> {
-    with_big_stack(|| run_here(main, sources, opts))
+    with_big_stack(|| run_here(main, sources, opts, true))
 }
 
+/// Tokens the preprocessor hands to the parser at a time, across threads.
+const TOKEN_BATCH: usize = 512;
+
+/// Batches in flight between the two threads (bounds the memory ahead).
+const BATCHES_AHEAD: usize = 8;
+
+/// Parsed top-level items waiting for the lowering thread (a buffer's item
+/// holds all its members' declarations).
+const ITEMS_AHEAD: usize = 2;
+
+/// The parser's end of the channel from the preprocessor's thread.
+struct Received {
+    rx: std::sync::mpsc::Receiver<Vec<Token>>,
+    /// Emptied batches go back to the preprocessor's thread for reuse.
+    spent: std::sync::mpsc::Sender<Vec<Token>>,
+    /// The current batch, last token first (so each is popped off the end).
+    batch: Vec<Token>,
+}
+
+impl parser::TokenSource for Received {
+    fn next_token(&mut self) -> Option<Token> {
+        loop {
+            if let Some(t) = self.batch.pop() {
+                return Some(t);
+            }
+            let next = self.rx.recv().ok()?;
+            let old = std::mem::replace(&mut self.batch, next);
+            // The preprocessor may have finished: then the batch is dropped.
+            let _ = self.spent.send(old);
+        }
+    }
+}
+
+/// Preprocesses on a second thread while this one parses and lowers: the
+/// token stream, and so the result, is exactly the sequential one (the
+/// preprocessor never depends on the parser, and [`pp::Preprocessor::finish`]
+/// reads the whole input either way). `None` if no thread could be started
+/// (then nothing was read).
+#[allow(clippy::type_complexity)]
+fn preprocess_beside(
+    main: FileId,
+    sources: &mut SourceMap,
+    opts: &FrontendOptions,
+    end: Span,
+    lowerer: &mut lower::Lowerer,
+) -> Option<(Result<Vec<Diagnostic>, Diagnostic>, Diagnostics)> {
+    use std::sync::mpsc;
+    let lowering = std::sync::Mutex::new(lowerer);
+    let (tx, rx) = mpsc::sync_channel::<Vec<Token>>(BATCHES_AHEAD);
+    let (spent_tx, spent_rx) = mpsc::channel::<Vec<Token>>();
+    std::thread::scope(|scope| {
+        let producer = std::thread::Builder::new()
+            .name("cblower-hlsl-pp".into())
+            .stack_size(FRONTEND_STACK_BYTES)
+            .spawn_scoped(scope, move || {
+                let mut pp = pp::Preprocessor::new(main, sources, opts);
+                let mut batch = Vec::with_capacity(TOKEN_BATCH);
+                while let Some(t) = pp.next_token() {
+                    batch.push(t);
+                    if batch.len() == TOKEN_BATCH {
+                        batch.reverse();
+                        let fresh = spent_rx
+                            .try_recv()
+                            .unwrap_or_else(|_| Vec::with_capacity(TOKEN_BATCH));
+                        if tx.send(std::mem::replace(&mut batch, fresh)).is_err() {
+                            // The parser stopped: only the diagnostics matter.
+                            break;
+                        }
+                    }
+                }
+                if !batch.is_empty() {
+                    batch.reverse();
+                    let _ = tx.send(batch);
+                }
+                drop(tx);
+                pp.finish()
+            })
+            .ok()?;
+        let mut source = Received {
+            rx,
+            spent: spent_tx,
+            batch: Vec::new(),
+        };
+        let (items_tx, items_rx) = mpsc::sync_channel::<parser::ast::Item>(ITEMS_AHEAD);
+        let lowering_here = &lowering;
+        let lowering_thread = std::thread::Builder::new()
+            .name("cblower-hlsl-lower".into())
+            .stack_size(FRONTEND_STACK_BYTES)
+            .spawn_scoped(scope, move || {
+                // Never contended: this thread holds it from start to end.
+                if let Ok(mut lowerer) = lowering_here.lock() {
+                    for item in items_rx {
+                        lowerer.item(&item);
+                    }
+                }
+            });
+        let parsed = match &lowering_thread {
+            // A send fails only when the lowering thread panicked: its join
+            // below passes the panic on.
+            Ok(_) => parser::parse_stream(&mut source, end, |item| {
+                let _ = items_tx.send(item);
+            }),
+            Err(_) => {
+                // No thread ever held it, so it cannot be poisoned.
+                let mut lowerer = lowering.lock().unwrap_or_else(|p| p.into_inner());
+                parser::parse_stream(&mut source, end, |item| lowerer.item(&item))
+            }
+        };
+        drop(source);
+        drop(items_tx);
+        if let Ok(handle) = lowering_thread {
+            if let Err(panic) = handle.join() {
+                std::panic::resume_unwind(panic);
+            }
+        }
+        match producer.join() {
+            Ok(diagnostics) => Some((parsed, diagnostics)),
+            Err(panic) => std::panic::resume_unwind(panic),
+        }
+    })
+}
+
+/// The front end on this thread; with `beside`, the preprocessor runs on a
+/// second one (see [`preprocess_beside`]).
 fn run_here(
     main: FileId,
     mut sources: SourceMap,
     opts: &FrontendOptions,
+    beside: bool,
 ) -> Result<Program, ParseError> {
     let end = u32::try_from(sources.text(main).len()).unwrap_or(u32::MAX);
     let end = Span::new(main, end, end);
     // Preprocessor, parser and lowering run interleaved: each top-level item
     // is lowered and dropped as soon as it is parsed.
     let mut lowerer = lower::Lowerer::new(opts);
-    let mut pp = pp::Preprocessor::new(main, &mut sources, opts);
-    let parsed = parser::parse_stream(&mut pp, end, |item| lowerer.item(&item));
+    let (parsed, mut diagnostics) = match beside
+        .then(|| preprocess_beside(main, &mut sources, opts, end, &mut lowerer))
+        .flatten()
+    {
+        Some(done) => done,
+        None => {
+            let mut pp = pp::Preprocessor::new(main, &mut sources, opts);
+            let parsed = parser::parse_stream(&mut pp, end, |item| lowerer.item(&item));
+            (parsed, pp.finish())
+        }
+    };
     // Preprocessor errors anywhere in the file take precedence over parse
     // and lowering errors, which may only be their consequences.
-    let mut diagnostics = pp.finish();
     if diagnostics.has_errors() {
         return Err(ParseError {
             diagnostics,
@@ -364,5 +497,63 @@ fn run_here(
                 sources,
             })
         }
+    }
+}
+
+#[cfg(test)]
+mod beside_tests {
+    use super::*;
+
+    /// The whole front-end result, with the preprocessor beside the parser
+    /// and without.
+    fn both(text: &str) -> (String, String) {
+        let opts = FrontendOptions::default();
+        let run = |beside| {
+            let mut sources = SourceMap::new();
+            let main = sources.add("t.hlsl", None, text.to_string());
+            format!("{:?}", run_here(main, sources, &opts, beside))
+        };
+        (run(true), run(false))
+    }
+
+    /// Many batches (the channel fills and the preprocessor waits), a macro,
+    /// a pragma between items and a `#warning` late in the file.
+    #[test]
+    fn same_program_as_sequential() {
+        let mut text = String::from("#define T float4\n");
+        for b in 0..40 {
+            text.push_str(&format!("cbuffer B{b} {{\n"));
+            for m in 0..60 {
+                text.push_str(&format!("  T m{b}_{m}[2];\n"));
+            }
+            text.push_str("};\n#pragma pack_matrix(row_major)\n");
+        }
+        text.push_str("#warning \"late\"\n");
+        let (beside, alone) = both(&text);
+        assert!(beside.starts_with("Ok("), "{beside}");
+        assert!(beside.contains("m39_59"));
+        assert!(beside.contains("late"));
+        assert_eq!(beside, alone);
+    }
+
+    /// The parser stops at an early syntax error while the preprocessor has
+    /// most of the file still to send: its error further down still wins.
+    #[test]
+    fn early_parse_error_and_late_preprocessor_error() {
+        let mut text = String::from("cbuffer A { float a b; };\n");
+        for m in 0..5000 {
+            text.push_str(&format!("cbuffer C{m} {{ float c{m}; }};\n"));
+        }
+        text.push_str("#error \"stop here\"\n");
+        let (beside, alone) = both(&text);
+        assert!(beside.starts_with("Err("), "{beside}");
+        assert!(beside.contains("stop here"), "{beside}");
+        assert_eq!(beside, alone);
+        // Without the preprocessor error, the parse error is reported.
+        let cut = text.replace("#error \"stop here\"\n", "");
+        let (beside, alone) = both(&cut);
+        assert!(beside.starts_with("Err("), "{beside}");
+        assert!(!beside.contains("stop here"));
+        assert_eq!(beside, alone);
     }
 }

@@ -85,6 +85,15 @@ impl<'a> EffectiveDecl<'a> {
         &self.decl
     }
 
+    /// The declaration when it is the source's own (not filtered or
+    /// rewritten), borrowed for as long as the source.
+    pub fn borrowed(&self) -> Option<&'a BufferDecl> {
+        match self.decl {
+            Cow::Borrowed(d) => Some(d),
+            Cow::Owned(_) => None,
+        }
+    }
+
     /// The `[[vk::push_constant]]` globals left out of this `$Globals`
     /// (SPIR-V only): the push-constant block is not a buffer member.
     pub fn push_constants(&self) -> &[Field] {

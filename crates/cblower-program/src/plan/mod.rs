@@ -494,10 +494,66 @@ pub fn flavor_of_layouts<'a>(
     Ok(flavor.map(|(f, _)| f))
 }
 
+/// Layouts computed ahead on the helper thread, waiting for the planner
+/// (each is dropped once its buffer is planned, so few are alive at once).
+const LAYOUTS_AHEAD: usize = 2;
+
+/// A layout the planner computes itself, in input order.
+type LaidOut = Result<BufferLayout, cblower_layout::LayoutError>;
+
 /// Plans the module of `inputs` (see the module documentation).
+///
+/// The layouts of the buffers whose declaration the inputs borrow are
+/// computed on a second thread, in input order, while this one plans the
+/// buffers before them; the planner takes them in that same order, so the
+/// plan (and the first error) is exactly the sequential one.
 pub fn plan_module<'a>(
     inputs: Vec<PlanInput<'a>>,
     opts: &PlanOptions,
+) -> Result<EmissionPlan<'a>, ProgramError> {
+    let ahead: Vec<Option<(&'a BufferDecl, LayoutOptions)>> = inputs
+        .iter()
+        .map(|i| match (i.layout, i.decl.borrowed()) {
+            (None, Some(decl)) if !i.decl.only_vulkan_globals() => {
+                Some((decl, opts.layout_options_for(decl.kind)))
+            }
+            _ => None,
+        })
+        .collect();
+    if ahead.iter().flatten().nth(1).is_none() {
+        return plan_module_with(inputs, opts, &[], &mut || None);
+    }
+    let from_helper: Vec<bool> = ahead.iter().map(Option::is_some).collect();
+    std::thread::scope(|scope| {
+        let (tx, rx) = std::sync::mpsc::sync_channel::<LaidOut>(LAYOUTS_AHEAD);
+        let helper = std::thread::Builder::new()
+            .name("cblower-layout".into())
+            .spawn_scoped(scope, move || {
+                for (decl, layout_opts) in ahead.into_iter().flatten() {
+                    let laid_out = layout_buffer(decl, layout_opts);
+                    let failed = laid_out.is_err();
+                    // The planner stops at its first error: then nobody
+                    // receives.
+                    if tx.send(laid_out).is_err() || failed {
+                        break;
+                    }
+                }
+            });
+        match helper {
+            Ok(_) => plan_module_with(inputs, opts, &from_helper, &mut || rx.recv().ok()),
+            // No thread: the planner lays out every buffer itself.
+            Err(_) => plan_module_with(inputs, opts, &[], &mut || None),
+        }
+    })
+}
+
+/// [`plan_module`]'s work: a buffer flagged in `from_helper` takes its
+/// layout from `next_layout` (computed in input order) when that has one.
+fn plan_module_with<'a>(
+    inputs: Vec<PlanInput<'a>>,
+    opts: &PlanOptions,
+    from_helper: &[bool],
+    next_layout: &mut dyn FnMut() -> Option<LaidOut>,
 ) -> Result<EmissionPlan<'a>, ProgramError> {
     let given = inputs.iter().filter_map(|i| i.layout);
     if flavor_of_layouts(given.clone(), opts.target)?.is_some_and(|f| f != opts.flavor) {
@@ -576,18 +632,25 @@ pub fn plan_module<'a>(
             // clang makes a `$Globals` for them (docs/ir.md).
             continue;
         }
+        let ahead = match from_helper.get(index) {
+            Some(true) => next_layout(),
+            _ => None,
+        };
         let layout = match input.layout {
             Some(l) => Cow::Borrowed(l),
             None => Cow::Owned(
-                layout_buffer(
-                    input.decl.decl(),
-                    opts.layout_options_for(input.decl.decl().kind),
-                )
-                .map_err(|error| ProgramError::Layout {
-                    buffer: index,
-                    member: input.decl.source_member(error.member()),
-                    error,
-                })?,
+                ahead
+                    .unwrap_or_else(|| {
+                        layout_buffer(
+                            input.decl.decl(),
+                            opts.layout_options_for(input.decl.decl().kind),
+                        )
+                    })
+                    .map_err(|error| ProgramError::Layout {
+                        buffer: index,
+                        member: input.decl.source_member(error.member()),
+                        error,
+                    })?,
             ),
         };
         let decl = input.decl.decl();
@@ -1199,6 +1262,59 @@ mod tests {
             Err(ProgramError::Layout {
                 buffer: 0,
                 member: 1,
+                error: LayoutError::Requires16BitTypes { .. },
+            }) => {}
+            other => panic!("{:?}", other.err()),
+        }
+    }
+
+    /// With several buffers the layouts come from the helper thread: the
+    /// plan is the same, and the first buffer that fails is the one named
+    /// (a later good one, and a later bad one, change nothing).
+    #[test]
+    fn layouts_laid_out_ahead_keep_order_and_first_error() {
+        let named = |name: &str, reg: u32| {
+            let mut d = cb();
+            d.name = name.into();
+            for f in &mut d.members {
+                f.name = format!("{name}_{}", f.name).into();
+            }
+            d.binding = Some(Binding {
+                register: Some(reg),
+                space: 0,
+            });
+            d
+        };
+        let bad = |name: &str, reg: u32| {
+            let mut d = named(name, reg);
+            d.members
+                .push(Field::new(format!("{name}_h"), Ty::scalar(Scalar::Int16)));
+            d
+        };
+        let opts = PlanOptions::new(Target::Dxil, Flavor::Clang22);
+        let good: Vec<BufferDecl> = (0..5).map(|i| named(&format!("B{i}"), i)).collect();
+        let inputs: Vec<ProgramBuffer> = good.iter().map(ProgramBuffer::new).collect();
+        let p = plan(&inputs, &opts).unwrap();
+        let one = plan(&inputs[3..4], &opts).unwrap();
+        assert_eq!(
+            p.types.named_body(p.buffers[3].layout_type),
+            one.types.named_body(one.buffers[0].layout_type)
+        );
+        assert_eq!(
+            p.buffers
+                .iter()
+                .map(|b| b.handle.as_str())
+                .collect::<Vec<_>>(),
+            ["B0.cb", "B1.cb", "B2.cb", "B3.cb", "B4.cb"]
+        );
+        let mut decls = good.clone();
+        decls[2] = bad("B2", 2);
+        decls[4] = bad("B4", 4);
+        let inputs: Vec<ProgramBuffer> = decls.iter().map(ProgramBuffer::new).collect();
+        match plan(&inputs, &opts) {
+            Err(ProgramError::Layout {
+                buffer: 2,
+                member: 3,
                 error: LayoutError::Requires16BitTypes { .. },
             }) => {}
             other => panic!("{:?}", other.err()),
