@@ -260,13 +260,7 @@ fn rewrite_buffer<'ctx>(
         // user's operands (a third of the rest of the pass).
         let mut all_here = true;
         for &user in &users {
-            let Some(function) = user.parent_function() else {
-                return Err(PassError::NonInstructionUse {
-                    member: global.name(),
-                    what: user.print(),
-                });
-            };
-            if function != def_function {
+            if function_of(global, user)? != def_function {
                 all_here = false;
                 break;
             }
@@ -277,12 +271,7 @@ fn rewrite_buffer<'ctx>(
             continue;
         }
         for &user in &users {
-            let Some(function) = user.parent_function() else {
-                return Err(PassError::NonInstructionUse {
-                    member: global.name(),
-                    what: user.print(),
-                });
-            };
+            let function = function_of(global, user)?;
             if function != def_function {
                 others.push((function, user));
                 continue;
@@ -343,6 +332,19 @@ fn rewrite_buffer<'ctx>(
         }
     }
     Ok(())
+}
+
+/// The function `user`, a use of the member global `global`, is in: a use
+/// outside every function (a constant initialiser) cannot be rewritten.
+fn function_of<'ctx>(
+    global: RawValue<'ctx>,
+    user: RawValue<'ctx>,
+) -> Result<RawValue<'ctx>, PassError> {
+    user.parent_function()
+        .ok_or_else(|| PassError::NonInstructionUse {
+            member: global.name(),
+            what: user.print(),
+        })
 }
 
 /// `call @llvm.spv.resource.getpointer(handle, i32 element)` at the
