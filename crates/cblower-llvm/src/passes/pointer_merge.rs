@@ -900,6 +900,27 @@ fn rematerialisable<'ctx>(v: RawValue<'ctx>, getpointer_id: u32) -> Option<Remat
     available.then_some(Remat { base: p, geps })
 }
 
+/// A copy of `load` that reads through copies of `geps`, the first rebuilt
+/// on `base`, all inserted before `load`; `name` names the copy.
+fn reload_from<'a, 'ctx: 'a>(
+    base: RawValue<'ctx>,
+    geps: impl IntoIterator<Item = &'a RawValue<'ctx>>,
+    load: RawValue<'ctx>,
+    name: &str,
+) -> Result<RawValue<'ctx>, PassError> {
+    let mut p = base;
+    for g in geps {
+        let c = clone_instruction(*g);
+        c.set_operand(0, p);
+        insert_before(c, load, "")?;
+        p = c;
+    }
+    let l = clone_instruction(load);
+    l.set_operand(0, p);
+    insert_before(l, load, name)?;
+    Ok(l)
+}
+
 /// Splits a `phi` of pointers into different buffers that is read through
 /// GEPs with run-time indices (which [`split_loads`] cannot move into the
 /// incoming blocks): the phi gets an `i1` phi per arm but the last
@@ -969,21 +990,17 @@ fn split_phi_by_arm<'ctx>(
                 insert_before(gp, *load, "")?;
                 p = gp;
             }
-            for g in remat.geps.iter().chain(geps.iter()) {
-                let c = clone_instruction(*g);
-                c.set_operand(0, p);
-                insert_before(c, *load, "")?;
-                p = c;
-            }
-            let l = clone_instruction(*load);
-            l.set_operand(0, p);
             let arm_name = if load.name().is_empty() {
                 String::new()
             } else {
                 format!("{}.{name}{k}", load.name())
             };
-            insert_before(l, *load, &arm_name)?;
-            values.push(l);
+            values.push(reload_from(
+                p,
+                remat.geps.iter().chain(geps),
+                *load,
+                &arm_name,
+            )?);
         }
         extra.position_before(*load);
         let mut merged = values[values.len() - 1];
@@ -1538,21 +1555,13 @@ fn rewrite_by_offset<'ctx>(
                 } else {
                     new.off
                 };
-                let mut p = extra.gep(unit_type, base, &[index], false, &format!("{name}.at"))?;
-                for g in geps {
-                    let c = clone_instruction(*g);
-                    c.set_operand(0, p);
-                    insert_before(c, *load, "")?;
-                    p = c;
-                }
-                let l = clone_instruction(*load);
-                l.set_operand(0, p);
+                let at = extra.gep(unit_type, base, &[index], false, &format!("{name}.at"))?;
+                let l = reload_from(at, geps, *load, "")?;
                 let arm_name = match (load_name.is_empty(), several) {
                     (true, _) => String::new(),
                     (false, true) => format!("{load_name}.{name}{k}"),
                     (false, false) => load_name.clone(),
                 };
-                insert_before(l, *load, "")?;
                 values.push((l, arm_name));
             }
             let mut merged = values[values.len() - 1].0;
