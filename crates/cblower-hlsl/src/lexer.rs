@@ -7,6 +7,8 @@
 
 use std::sync::Arc;
 
+use smol_str::SmolStr;
+
 use cblower_layout::MatrixOrder;
 
 use crate::diag::Diagnostic;
@@ -40,9 +42,9 @@ pub enum TokenKind {
 pub struct Token {
     /// What kind of token it is.
     pub kind: TokenKind,
-    /// The spelling as written (after line splices are removed); equal
-    /// spellings share one allocation through the lexer's interner.
-    pub text: Arc<str>,
+    /// The spelling as written (after line splices are removed); short
+    /// ones are stored inline (see [`Interner`]).
+    pub text: SmolStr,
     /// Where the token was written. A token from a macro body gets the span
     /// of the macro invocation (so diagnostics point at the user's line);
     /// tokens from macro arguments keep their own.
@@ -53,13 +55,13 @@ pub struct Token {
     pub space_before: bool,
     /// Names of the macros whose expansion produced this token; they are not
     /// expanded again inside it (the C "hide set").
-    pub hideset: Vec<Arc<str>>,
+    pub hideset: Vec<SmolStr>,
 }
 
 impl Token {
     /// A token of `kind` with spelling `text` at `span`, on no new line, with
     /// no whitespace before it and an empty hide set.
-    pub fn new(kind: TokenKind, text: impl Into<Arc<str>>, span: Span) -> Token {
+    pub fn new(kind: TokenKind, text: impl Into<SmolStr>, span: Span) -> Token {
         Token {
             kind,
             text: text.into(),
@@ -206,21 +208,22 @@ fn little_endian_word(bytes: &[u8]) -> u64 {
 /// Builds [`FastHasher`]s for the front end's maps.
 pub type FastHash = std::hash::BuildHasherDefault<FastHasher>;
 
-/// Slots of the spelling cache of a preprocessor run.
-const SPELLING_SLOTS: usize = 1024;
+/// Slots of the cache of long spellings of a preprocessor run.
+const SPELLING_SLOTS: usize = 256;
 
-/// Shares the `Arc<str>` texts of tokens: a direct-mapped cache from
-/// spelling to text, so the frequent spellings (keywords, type names,
-/// punctuators) cost no allocation and cloning a token only bumps a
-/// reference count. A spelling seen once (a member name) gets its one
-/// allocation and may later be evicted; identity of texts never matters,
-/// only their contents. Unlike a full interner it never grows or rehashes.
+/// Makes the texts of tokens. A spelling of up to [`SmolStr::INLINE_CAP`]
+/// (23) bytes, which is every punctuator and keyword and nearly every name,
+/// is stored inside the token: making, cloning and dropping such a token
+/// touches no memory shared with another token. That matters because the
+/// preprocessor, the parser and lowering run on different threads: with
+/// shared, reference-counted texts, the count of `;` or `float4` moved
+/// between the cores on every token. A longer spelling is allocated once
+/// and shared through a small direct-mapped cache (identity of texts never
+/// matters, only their contents).
 #[derive(Default)]
 pub struct Interner {
     /// Empty for an interner that caches nothing (one-off lexing).
-    slots: Vec<Option<Arc<str>>>,
-    /// Texts of one-byte ASCII punctuators, by byte (filled on first use).
-    bytes: Vec<Option<Arc<str>>>,
+    slots: Vec<Option<SmolStr>>,
 }
 
 impl Interner {
@@ -228,38 +231,27 @@ impl Interner {
     pub fn cached() -> Interner {
         Interner {
             slots: vec![None; SPELLING_SLOTS],
-            bytes: vec![None; 128],
         }
     }
 
-    /// The text of a one-byte token, without hashing.
-    pub fn intern_byte(&mut self, b: u8) -> Arc<str> {
-        match self.bytes.get_mut(usize::from(b)) {
-            Some(Some(t)) => t.clone(),
-            Some(entry) => entry
-                .get_or_insert_with(|| Arc::from(char::from(b).to_string()))
-                .clone(),
-            None => Arc::from(char::from(b).to_string()),
+    /// The text for `text`: inline when it is short, else a cached copy if
+    /// this spelling was seen recently, else a new allocation that is then
+    /// cached.
+    pub fn intern(&mut self, text: &str) -> SmolStr {
+        if text.len() <= SmolStr::INLINE_CAP {
+            // A byte loop: cheaper than a `memcpy` call for a few bytes.
+            return SmolStr::new_inline(text);
         }
-    }
-
-    /// The shared text for `text`: a cached copy if this spelling was seen
-    /// recently, else a new allocation that is then cached.
-    pub fn intern(&mut self, text: &str) -> Arc<str> {
         if self.slots.is_empty() {
-            return Arc::from(text);
+            return SmolStr::new(text);
         }
         let mut h = FastHasher::default();
         std::hash::Hasher::write(&mut h, text.as_bytes());
         let slot = (std::hash::Hasher::finish(&h) as usize) % SPELLING_SLOTS;
         match self.slots.get_mut(slot) {
             Some(Some(t)) if same_text(t, text) => t.clone(),
-            Some(entry) => {
-                let t: Arc<str> = Arc::from(text);
-                *entry = Some(t.clone());
-                t
-            }
-            None => Arc::from(text),
+            Some(entry) => entry.insert(SmolStr::new(text)).clone(),
+            None => SmolStr::new(text),
         }
     }
 }
@@ -435,10 +427,7 @@ impl Lexer {
             return Ok(None);
         };
         let spelling = self.text.get(raw.start..raw.end).unwrap_or("");
-        let text = match (raw.kind, spelling.as_bytes()) {
-            (TokenKind::Punct, &[b]) => interner.intern_byte(b),
-            _ => interner.intern(spelling),
-        };
+        let text = interner.intern(spelling);
         Ok(Some(Token {
             kind: raw.kind,
             text,
@@ -693,7 +682,7 @@ mod tests {
         let f = sm.add("t", None, "\"abc\nx".into());
         let toks = lex(f, "\"abc\nx").unwrap();
         assert_eq!(toks[0].kind, TokenKind::UnterminatedStr);
-        assert_eq!(toks[1].text.as_ref(), "x");
+        assert_eq!(toks[1].text.as_str(), "x");
     }
 
     #[test]
@@ -718,21 +707,25 @@ mod tests {
     }
 
     #[test]
-    fn spelling_cache_shares_texts_and_survives_eviction() {
+    fn short_texts_are_inline_and_long_ones_shared_through_eviction() {
         let mut cache = Interner::cached();
-        let a = cache.intern("float4");
-        let b = cache.intern("float4");
-        assert!(Arc::ptr_eq(&a, &b));
-        assert!(Arc::ptr_eq(
-            &cache.intern_byte(b';'),
-            &cache.intern_byte(b';')
-        ));
-        // Far more spellings than slots: every text is still right.
+        let short = cache.intern("float4");
+        assert!(!short.is_heap_allocated());
+        assert_eq!(short, "float4");
+        let long = "g_PreviousViewProjectionMatrix";
+        let (a, b) = (cache.intern(long), cache.intern(long));
+        assert!(a.is_heap_allocated());
+        assert_eq!(
+            a.as_ptr(),
+            b.as_ptr(),
+            "one allocation for a repeated long spelling"
+        );
+        // Far more long spellings than slots: every text is still right.
         for i in 0..3 * SPELLING_SLOTS {
-            let name = format!("m{i}");
+            let name = format!("{long}_{i}");
             assert_eq!(&*cache.intern(&name), name);
         }
-        assert_eq!(&*cache.intern("float4"), "float4");
-        assert_eq!(&*Interner::default().intern("x"), "x");
+        assert_eq!(&*cache.intern(long), long);
+        assert_eq!(&*Interner::default().intern(long), long);
     }
 }

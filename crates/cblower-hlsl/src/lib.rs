@@ -116,6 +116,9 @@ use std::path::{Path, PathBuf};
 pub use cblower_layout::{BufferDecl, MatrixOrder};
 pub use diag::{Diagnostic, Diagnostics, Label, ParseError, Severity};
 pub use lexer::{lex, Token, TokenKind};
+/// The text type of tokens and names ([`Token::text`], `Ident::name`): short
+/// spellings inline, long ones shared.
+pub use smol_str::SmolStr;
 pub use source::{FileId, Location, SourceMap, Span};
 
 pub use cblower_layout::UNBOUNDED_RESOURCE_ARRAY;

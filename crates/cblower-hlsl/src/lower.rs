@@ -9,6 +9,8 @@ use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 use std::sync::Arc;
 
+use smol_str::SmolStr;
+
 use cblower_layout::{
     Binding, BufferDecl, BufferKind, Field, MatrixOrder, Placement, ResourceTy, Scalar, Storage,
     StructTy, Ty, VkGlobal,
@@ -63,14 +65,15 @@ impl<'a> Lowerer<'a> {
             opts,
             scope: Vec::new(),
             namespaces: Vec::new(),
-            types: HashMap::new(),
-            consts: HashMap::new(),
+            types: HashMap::default(),
+            consts: HashMap::default(),
             ranges: Vec::new(),
             in_buffer: 0,
             using: Vec::new(),
             out: Lowered::default(),
             globals: Vec::new(),
             global_names: HashMap::default(),
+            scope_ids: HashMap::default(),
             struct_spans: HashMap::new(),
             diags: Diagnostics::new(),
             next_order: ImplicitOrder::default(),
@@ -321,8 +324,8 @@ struct BufferMembers {
     /// Members refused as redefinitions of a name outside the buffer (with
     /// the span of each): a second one of the same name in this buffer is
     /// then a duplicate member. Only filled on that error path.
-    refused: Vec<(Arc<str>, Span)>,
-    scope: Arc<str>,
+    refused: Vec<(SmolStr, Span)>,
+    scope: u32,
     with_packoffset: bool,
     without_packoffset: bool,
 }
@@ -334,8 +337,8 @@ pub struct Lowerer<'a> {
     scope: Vec<String>,
     /// Enclosing namespaces only (for `Field::namespace`).
     namespaces: Vec<String>,
-    types: HashMap<String, TypeEntry>,
-    consts: HashMap<String, IntVal>,
+    types: HashMap<String, TypeEntry, FastHash>,
+    consts: HashMap<String, IntVal, FastHash>,
     /// Explicit register ranges seen so far, for overlap warnings.
     ranges: Vec<RegisterRange>,
     /// Inside a buffer declaration: errors in struct definitions there are
@@ -348,8 +351,12 @@ pub struct Lowerer<'a> {
     globals: Vec<(Field, Span)>,
     /// Names at namespace scope that hold data: global variables and the
     /// members of `cbuffer`/`tbuffer` blocks, which HLSL places in the
-    /// enclosing scope. Keyed by (enclosing namespaces, name).
-    global_names: HashMap<(Arc<str>, Arc<str>), Span, FastHash>,
+    /// enclosing scope. Keyed by (enclosing namespaces as an index into
+    /// [`Self::scope_ids`], name): one entry per member, kept small.
+    global_names: HashMap<(u32, SmolStr), Span, FastHash>,
+    /// Every enclosing-namespace list met, joined with `::`, and its index
+    /// (the global scope is 0 and not listed).
+    scope_ids: HashMap<String, u32, FastHash>,
     /// Field-name spans of each struct, base fields first.
     struct_spans: HashMap<String, Vec<Span>>,
     diags: Diagnostics,
@@ -368,8 +375,12 @@ impl Lowerer<'_> {
     }
 
     /// The enclosing namespaces, as a key for [`Self::global_names`].
-    fn scope_key(&self) -> Arc<str> {
-        Arc::from(self.scope.join("::"))
+    fn scope_key(&mut self) -> u32 {
+        if self.scope.is_empty() {
+            return 0;
+        }
+        let next = u32::try_from(self.scope_ids.len() + 1).unwrap_or(u32::MAX);
+        *self.scope_ids.entry(self.scope.join("::")).or_insert(next)
     }
 
     fn namespace(&self) -> Option<Arc<str>> {
@@ -377,7 +388,13 @@ impl Lowerer<'_> {
     }
 
     /// The key under which `path` is visible from the current scope.
-    fn visible_key<T>(&self, map: &HashMap<String, T>, path: &[Ident]) -> Option<String> {
+    fn visible_key<T>(&self, map: &HashMap<String, T, FastHash>, path: &[Ident]) -> Option<String> {
+        // The usual case, a plain name at namespace scope, without joining.
+        if let ([one], true) = (path, self.scope.is_empty()) {
+            if map.contains_key(one.name.as_str()) {
+                return Some(one.name.to_string());
+            }
+        }
         let joined = path
             .iter()
             .map(|i| i.name.as_ref())
@@ -598,7 +615,7 @@ impl Lowerer<'_> {
         let vk = self.vk_binding(&b.attrs);
         let mut acc = BufferMembers {
             kw,
-            name: b.name.name.clone(),
+            name: Arc::from(b.name.name.as_str()),
             members: Vec::with_capacity(b.items.len()),
             spans: Vec::with_capacity(b.items.len()),
             refused: Vec::new(),
@@ -711,16 +728,20 @@ impl Lowerer<'_> {
             // this buffer's members so far, so a name met before in this
             // buffer is found there too, and only then (an error) are the
             // buffer's own members searched to tell the two errors apart.
-            let key = (acc.scope.clone(), decl.name.name.clone());
+            let key = (acc.scope, decl.name.name.clone());
             match self.global_names.entry(key) {
                 Entry::Occupied(first) => {
                     let earlier = acc
                         .members
                         .iter()
                         .zip(&acc.spans)
-                        .map(|(m, &span)| (&m.name, span))
-                        .chain(acc.refused.iter().map(|(name, span)| (name, *span)))
-                        .find(|(name, _)| ***name == *decl.name.name);
+                        .map(|(m, &span)| (&*m.name, span))
+                        .chain(
+                            acc.refused
+                                .iter()
+                                .map(|(name, span)| (name.as_str(), *span)),
+                        )
+                        .find(|(name, _)| *name == decl.name.name.as_str());
                     if let Some((_, span)) = earlier {
                         self.diags.push(duplicate(
                             &decl.name,
@@ -806,7 +827,7 @@ impl Lowerer<'_> {
         let (kind, class) = resource_kind(ty);
         let slot = decl.register.as_ref().and_then(|r| r.slot);
         self.out.bindings.push(DeclaredBinding {
-            name: decl.name.name.clone(),
+            name: Arc::from(decl.name.name.as_str()),
             kind,
             class: slot.map_or(class, |s| s.0),
             register: slot.map(|s| s.1),
@@ -852,7 +873,7 @@ impl Lowerer<'_> {
             space: r.space.unwrap_or(0),
             start,
             count,
-            name: name.name.clone(),
+            name: Arc::from(name.name.as_str()),
             span: r.span,
         };
         let clash = self.ranges.iter().find(|o| {
@@ -994,7 +1015,7 @@ impl Lowerer<'_> {
         }
         let mut def = (*t.def).clone();
         def.name = Some(Ident {
-            name: Arc::from(local.as_str()),
+            name: SmolStr::from(local.as_str()),
             span: tname.span,
         });
         let errors_before = self.diags.len();
@@ -1365,7 +1386,7 @@ impl Lowerer<'_> {
         }
         self.scope.push(local.clone());
         let mut fields: Vec<Field> = Vec::new();
-        let mut seen: HashMap<Arc<str>, Span, FastHash> = HashMap::default();
+        let mut seen: HashMap<SmolStr, Span, FastHash> = HashMap::default();
         let mut unit: Option<BitUnit> = None;
         // `: 0` bitfields that follow no bitfield, kept for the next field.
         let mut zero_width: Vec<Field> = Vec::new();
@@ -1582,7 +1603,7 @@ impl Lowerer<'_> {
                         }
                     }
                     if f.name.is_empty() && !decl.name.name.is_empty() {
-                        f.name = decl.name.name.clone();
+                        f.name = Arc::from(decl.name.name.as_str());
                         if let Some(sp) = spans.get_mut(u.field) {
                             *sp = decl.name.span;
                         }
@@ -2120,7 +2141,7 @@ impl Lowerer<'_> {
             }
             if builtin::is_resource(&one.name) {
                 return Some(Ty::Resource(ResourceTy {
-                    name: one.name.clone(),
+                    name: Arc::from(one.name.as_str()),
                 }));
             }
         }

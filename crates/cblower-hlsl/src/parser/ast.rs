@@ -3,7 +3,7 @@
 //! are dropped while parsing; [`crate::lower`] turns the rest into
 //! `cblower-layout` types.
 
-use std::sync::Arc;
+use smol_str::SmolStr;
 
 use cblower_layout::MatrixOrder;
 
@@ -13,7 +13,7 @@ use crate::source::Span;
 #[derive(Clone, Debug, PartialEq)]
 pub struct Ident {
     /// Shared with the token it was read from (token texts are interned).
-    pub name: Arc<str>,
+    pub name: SmolStr,
     /// Where the name was written (for diagnostics and `register` lookups).
     pub span: Span,
 }
@@ -402,7 +402,7 @@ pub enum Expr {
     Ternary(Box<Expr>, Box<Expr>, Box<Expr>),
     /// `(uint)x` / `uint(x)`: the value is kept (the type is the scalar
     /// named, if it is an integer one).
-    Cast(Box<Expr>, Option<Arc<str>>),
+    Cast(Box<Expr>, Option<SmolStr>),
     /// An integer literal that is unsigned (`4u`, or too large for `int`).
     UInt(i64, Span),
     /// `sizeof(T)`.

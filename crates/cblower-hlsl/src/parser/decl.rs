@@ -175,6 +175,29 @@ impl Parser<'_> {
         attrs: Attributes,
     ) -> Result<Option<Declaration>, Diagnostic> {
         let pack_matrix = self.pack_matrix;
+        if let Some((ty, name)) = self.plain_type_and_name() {
+            let span = ty.span;
+            let mut declarators = Declarators::default();
+            declarators.push(Declarator {
+                name,
+                dims: Vec::new(),
+                packoffset: None,
+                register: None,
+                init: None,
+                extra: None,
+            });
+            return Ok(Some(Declaration {
+                attrs,
+                modifiers: Modifiers::default(),
+                ty: TypeSpec::Named {
+                    path: TypePath::new(ty),
+                    args: None,
+                    span,
+                },
+                declarators,
+                pack_matrix,
+            }));
+        }
         let mut modifiers = Modifiers::default();
         self.modifiers(&mut modifiers);
         let ty = self.type_spec()?;
@@ -278,6 +301,46 @@ impl Parser<'_> {
             declarators,
             pack_matrix,
         }))
+    }
+
+    /// `type name;` with a one-word type and nothing else, the shape of
+    /// most buffer members: the two names, consumed through the `;`, read
+    /// without the general path's dozen checks per token. `None`, with
+    /// nothing consumed, for any other shape. The general path gives the
+    /// same declaration for this one (a unit test holds the two to that).
+    fn plain_type_and_name(&mut self) -> Option<(Ident, Ident)> {
+        if !self.shortcuts {
+            return None;
+        }
+        // (A `#pragma pack_matrix` marker among these three is not an
+        // identifier or `;`, so that shape is left to the general path.)
+        let [ty, name, end] = self.tokens.get(self.pos..self.pos + 3)? else {
+            return None;
+        };
+        let plain_type = ty.kind == TokenKind::Ident
+            && !is_modifier(&ty.text)
+            && !matches!(&*ty.text, "struct" | "class" | "unsigned" | "signed");
+        let plain_name = name.kind == TokenKind::Ident
+            && !is_reserved(&name.text)
+            && !is_modifier(&name.text)
+            && &*name.text != "operator";
+        if !(plain_type && plain_name && end.is_punct(";")) {
+            return None;
+        }
+        let names = (
+            Ident {
+                name: ty.text.clone(),
+                span: ty.span,
+            },
+            Ident {
+                name: name.text.clone(),
+                span: name.span,
+            },
+        );
+        for _ in 0..3 {
+            self.advance();
+        }
+        Some(names)
     }
 
     /// At `<` after a name: skips the template arguments if `::` follows

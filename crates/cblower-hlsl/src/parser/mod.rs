@@ -48,7 +48,7 @@ const LOOKAHEAD: usize = 4;
 
 /// Consumed tokens kept before the window is compacted (an item never looks
 /// back further than the token before the cursor).
-const RELEASE_AFTER: usize = 1024;
+const RELEASE_AFTER: usize = 256;
 
 /// Parses tokens pulled from `source`, handing each top-level item to `sink`
 /// as soon as it is complete, so neither all tokens nor all items are ever
@@ -93,6 +93,14 @@ pub(crate) struct Parser<'s> {
     buffer_depth: usize,
     /// Set when an error came from inside a buffer declaration.
     fatal: bool,
+    /// Items being parsed that may rewind the cursor to their start (a
+    /// top-level construct that is skipped on a syntax error): while any
+    /// is open, consumed tokens are kept.
+    rewindable: usize,
+    /// Whether common shapes may be read by shortcuts (see
+    /// `Parser::plain_type_and_name`); off only in the test that compares
+    /// them with the general path.
+    shortcuts: bool,
     /// Constructs skipped outside buffers, as warnings.
     warnings: Vec<Diagnostic>,
 }
@@ -110,6 +118,8 @@ impl<'s> Parser<'s> {
             end,
             buffer_depth: 0,
             fatal: false,
+            rewindable: 0,
+            shortcuts: true,
             warnings: Vec::new(),
         };
         p.apply_pragmas();
@@ -127,6 +137,8 @@ impl<'s> Parser<'s> {
             end,
             buffer_depth: 0,
             fatal: false,
+            rewindable: 0,
+            shortcuts: true,
             warnings: Vec::new(),
         };
         p.fill();
@@ -161,7 +173,8 @@ impl<'s> Parser<'s> {
     }
 
     /// Drops consumed tokens but the last (for [`Parser::after_previous`]).
-    /// Only called between items, when nothing holds a position.
+    /// Only called between items, when nothing holds a position (see
+    /// [`Parser::rewindable`]).
     fn release(&mut self) {
         if self.pos > RELEASE_AFTER {
             self.tokens.drain(..self.pos - 1);
@@ -358,7 +371,13 @@ impl<'s> Parser<'s> {
         let starts_buffer = self
             .peek()
             .is_some_and(|t| matches!(&*t.text, "cbuffer" | "tbuffer"));
-        let err = match self.item(out, Context::TopLevel) {
+        // A buffer is never skipped (its errors are fatal), so only other
+        // constructs may rewind to `start`.
+        let rewindable = usize::from(!starts_buffer);
+        self.rewindable += rewindable;
+        let parsed = self.item(out, Context::TopLevel);
+        self.rewindable -= rewindable;
+        let err = match parsed {
             Ok(()) => return Ok(()),
             Err(e) => e,
         };
@@ -665,6 +684,13 @@ impl<'s> Parser<'s> {
             if ctx == Context::TopLevel {
                 self.top_item(&mut items)?;
             } else {
+                // Between the members of a buffer nothing holds a position
+                // unless an enclosing construct may rewind (an error inside
+                // a buffer is never skipped): a buffer of thousands of
+                // members then keeps only a few of its tokens at a time.
+                if ctx == Context::Buffer && self.rewindable == 0 {
+                    self.release();
+                }
                 self.item(&mut items, ctx)?;
             }
         }
@@ -940,3 +966,20 @@ impl<'s> Parser<'s> {
 
 #[cfg(test)]
 mod tests;
+
+/// A whole token list parsed as a file, with or without the shortcuts for
+/// common shapes (for the test that compares the two).
+#[cfg(test)]
+pub(crate) fn parse_tokens(
+    tokens: Vec<Token>,
+    end: Span,
+    shortcuts: bool,
+) -> Result<Vec<Item>, Diagnostic> {
+    let mut p = Parser::new(tokens, end);
+    p.shortcuts = shortcuts;
+    let mut items = Vec::new();
+    while p.peek().is_some() {
+        p.top_item(&mut items)?;
+    }
+    Ok(items)
+}

@@ -1508,3 +1508,95 @@ fn effect_annotations_are_skipped() {
         ]
     );
 }
+
+/// A buffer's consumed tokens are released between its members; a construct
+/// skipped after it (rewound to its own start) and one inside an enclosing
+/// namespace (which may rewind across the buffer) still read right.
+#[test]
+fn skipping_after_and_around_a_long_buffer() {
+    let members: String = (0..2000).map(|i| format!("  float m{i};\n")).collect();
+    let top =
+        format!("cbuffer A {{\n{members}}};\nfloat g = 1.0\nfloat h;\ncbuffer B {{ float b; }}");
+    let nested = format!(
+        "namespace N {{\ncbuffer A {{\n{members}}};\nfloat g = 1.0\nfloat h;\n}}\ncbuffer B {{ float b; }}"
+    );
+    for (src, line) in [(top, 2003), (nested, 2004)] {
+        assert_eq!(
+            warning(&src),
+            skipped("expected `;` after the initializer", line, 14)
+        );
+        let p = parse(&src);
+        let names: Vec<(&str, usize)> = p
+            .buffers
+            .iter()
+            .map(|b| (&*b.name, b.members.len()))
+            .collect();
+        assert_eq!(names, [("A", 2000), ("B", 1)]);
+        assert_eq!(&*p.buffers[0].members[1999].name, "m1999");
+    }
+}
+
+/// The shortcut for `type name;` gives exactly the general path's items, on
+/// every shape near it: each line below either takes the shortcut or must
+/// be left to the general path, and a `#pragma pack_matrix` between tokens
+/// turns the shortcut off.
+#[test]
+fn plain_declaration_shortcut_matches_the_general_path() {
+    let src = "\
+struct Light { float3 position; float range; };
+namespace NS { struct T { int x; }; }
+typedef float4 colour;
+float g_global;
+cbuffer CB {
+  float a;
+  float4 b;
+  Light c;
+  colour d;
+  row_major float4x4 e;
+  float4x4 row_major f2;
+  float e2[3];
+  float f : packoffset(c9);
+  float g, h;
+  const float i;
+  unsigned int j;
+  struct Light k;
+  NS::T l;
+  vector<float, 2> m;
+  Texture2D t;
+  float4 s : SV_Target;
+  float n = 1.0;
+  uint flags;
+};
+#pragma pack_matrix(row_major)
+cbuffer CB2 { float3x3 o; float p;
+#pragma pack_matrix(column_major)
+  float3x3 q; };
+struct S { float r; int u; };
+";
+    // Three-token shapes the shortcut must leave alone (a modifier or a
+    // keyword where it expects a type), read only by the parser here.
+    let near = "uniform w0;\nunsigned w1;\nsigned w2;\nstruct w3;\nclass w4;\nfloat static;\n";
+    for text in [src, near] {
+        let mut sm = crate::SourceMap::new();
+        let main = sm.add("t.hlsl", None, text.to_string());
+        let opts = FrontendOptions::default();
+        let tokens = crate::with_big_stack(|| crate::pp::preprocess(main, &mut sm, &opts))
+            .expect("preprocesses")
+            .tokens;
+        let end = crate::Span::new(main, text.len() as u32, text.len() as u32);
+        let shortcut = super::parse_tokens(tokens.clone(), end, true);
+        let general = super::parse_tokens(tokens, end, false);
+        pretty_assertions::assert_eq!(shortcut, general);
+    }
+    // And the whole pipeline reads the buffers as before.
+    let p = parse(src);
+    let cb = p.buffers.iter().find(|b| &*b.name == "CB").expect("CB");
+    let cb: Vec<&str> = cb.members.iter().map(|m| &*m.name).collect();
+    assert_eq!(
+        cb,
+        [
+            "a", "b", "c", "d", "e", "f2", "e2", "f", "g", "h", "i", "j", "k", "l", "m", "t", "s",
+            "n", "flags"
+        ]
+    );
+}

@@ -7,7 +7,7 @@
 //! keep their own spans; tokens from a macro *body* get the span of the
 //! invocation, so diagnostics point at the line the user wrote.
 
-use std::sync::Arc;
+use smol_str::SmolStr;
 
 use crate::diag::Diagnostic;
 use crate::lexer::{lex_at, Token, TokenKind};
@@ -22,9 +22,9 @@ const MAX_EXPANDED_TOKENS: usize = 4_000_000;
 
 #[derive(Clone, Debug)]
 pub struct Macro {
-    pub name: Arc<str>,
+    pub name: SmolStr,
     /// `Some` for function-like macros.
-    pub params: Option<Vec<Arc<str>>>,
+    pub params: Option<Vec<SmolStr>>,
     /// The last parameter is `...` (`__VA_ARGS__`).
     pub variadic: bool,
     pub body: Vec<Token>,
@@ -72,7 +72,7 @@ pub fn parse_define(line: &[Token], directive: Span) -> Result<Macro, Diagnostic
         .first()
         .is_some_and(|t| t.is_punct("(") && !t.space_before)
     {
-        let mut names: Vec<Arc<str>> = Vec::new();
+        let mut names: Vec<SmolStr> = Vec::new();
         let mut i = 1;
         let mut expect_name = true;
         loop {
@@ -98,7 +98,7 @@ pub fn parse_define(line: &[Token], directive: Span) -> Result<Macro, Diagnostic
                 names.push(t.text.clone());
                 expect_name = false;
             } else if expect_name && t.is_punct("...") && !variadic {
-                names.push(Arc::from("__VA_ARGS__"));
+                names.push(SmolStr::new_static("__VA_ARGS__"));
                 variadic = true;
                 expect_name = false;
             } else if !expect_name && t.is_punct(",") && !variadic {
@@ -181,7 +181,7 @@ impl Preprocessor<'_> {
         input.pop();
         let (args, close) = collect_args(tok, &m, input)?;
         let args = self.check_arg_count(tok, &m, args)?;
-        let mut hideset: Vec<Arc<str>> = tok
+        let mut hideset: Vec<SmolStr> = tok
             .hideset
             .iter()
             .filter(|n| close.hideset.contains(n))
@@ -197,7 +197,7 @@ impl Preprocessor<'_> {
         &mut self,
         site: &Token,
         mut body: Vec<Token>,
-        hideset: Vec<Arc<str>>,
+        hideset: Vec<SmolStr>,
         input: &mut impl TokenStack,
     ) -> Result<(), Diagnostic> {
         self.expanded_tokens += body.len();

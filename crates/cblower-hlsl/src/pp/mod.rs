@@ -34,9 +34,9 @@ mod expr;
 mod input;
 mod macros;
 
+use smol_str::SmolStr;
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 use cblower_layout::MatrixOrder;
 
@@ -111,7 +111,7 @@ struct Cond {
 pub struct Preprocessor<'a> {
     sources: &'a mut SourceMap,
     opts: &'a FrontendOptions,
-    macros: HashMap<Arc<str>, Macro, FastHash>,
+    macros: HashMap<SmolStr, Macro, FastHash>,
     /// First bytes of every macro name ever defined: an identifier starting
     /// with another byte needs no lookup (most do not name a macro).
     macro_initials: [bool; 256],
