@@ -32,6 +32,8 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    // Every command runs the front end's threads, each allocating.
+    cblower_llvm::llvm::tune_allocator_for_pipeline();
     let cli: Cli = match cblower_cli::exit::parse_cblower_args() {
         Ok(c) => c,
         Err(code) => return ExitCode::from(code),

@@ -33,6 +33,7 @@ use llvm_sys::prelude::{LLVMTypeRef, LLVMValueRef};
 use llvm_sys::target as t;
 use llvm_sys::{LLVMLinkage, LLVMTypeKind, LLVMVisibility};
 
+mod allocator;
 mod builder;
 mod debug_loc;
 mod module_ops;
@@ -41,6 +42,7 @@ mod pass_builder;
 mod rewrite;
 mod value;
 
+pub use allocator::{tune_allocator_for_one_module, tune_allocator_for_pipeline};
 pub use builder::{intrinsic_id, RawBuilder};
 pub use debug_loc::debug_location;
 pub use module_ops::{
@@ -51,8 +53,7 @@ pub use module_ops::{
 pub use parse::parse_ir;
 pub use pass_builder::{
     enable_llvm_switches, print_llvm_pass_names, print_llvm_timing_reports, process_times,
-    run_llvm_pipeline, tune_allocator_for_one_module, LlvmPassOptions, LlvmPipelineError,
-    LlvmSwitch,
+    run_llvm_pipeline, LlvmPassOptions, LlvmPipelineError, LlvmSwitch,
 };
 pub use rewrite::{
     call_args, call_before, called_function, clone_instruction, const_int, const_named_struct,

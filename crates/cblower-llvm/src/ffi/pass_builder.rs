@@ -1,8 +1,7 @@
 //! LLVM's own pass pipelines through the C API's pass builder
 //! (`LLVMRunPasses`), LLVM's process-wide command-line switches for its
 //! pass instrumentation (`-time-passes`, `-print-after-all`, ...), the list
-//! of LLVM's pass names, the process times `-time-passes` reports, and the
-//! C allocator's settings for a process that holds one large module.
+//! of LLVM's pass names, and the process times `-time-passes` reports.
 //!
 //! Nothing here is handed a module the verifier has not accepted: LLVM's
 //! passes assert on malformed IR, so [`run_llvm_pipeline`] verifies first.
@@ -184,39 +183,6 @@ pub fn process_times() -> (f64, f64) {
     let usage = unsafe { usage.assume_init() };
     let secs = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 * 1e-6;
     (secs(usage.ru_utime), secs(usage.ru_stime))
-}
-
-/// How far the C heap grows past each request (`M_TOP_PAD`): 64 MiB.
-#[cfg(all(target_os = "linux", target_env = "gnu"))]
-const HEAP_TOP_PAD: libc::c_int = 64 << 20;
-
-/// Sets the C allocator (glibc's malloc, which LLVM allocates from) up for a
-/// process that builds one large module on one worker thread and exits. Call
-/// it first thing in `main`, before any thread is started.
-///
-/// * One arena (`M_ARENA_MAX` 1): a thread other than the main one otherwise
-///   gets an arena of its own, which glibc grows by `mprotect`ing only the
-///   pages each request needs (9,700 system calls to parse the 100k-load
-///   SPIR-V benchmark module). The main arena grows with `brk`.
-/// * `M_TOP_PAD` of 64 MiB: each `brk` reserves that much address space more
-///   than asked (the default is 128 KiB). Pages are still only committed when
-///   touched, so a small module costs nothing more.
-///
-/// Returns whether glibc accepted both settings (elsewhere nothing changes).
-#[cfg(all(target_os = "linux", target_env = "gnu"))]
-pub fn tune_allocator_for_one_module() -> bool {
-    // SAFETY: mallopt only changes the allocator's parameters; glibc takes its
-    // own lock, and both parameters are documented as settable at any time.
-    unsafe {
-        libc::mallopt(libc::M_ARENA_MAX, 1) == 1
-            && libc::mallopt(libc::M_TOP_PAD, HEAP_TOP_PAD) == 1
-    }
-}
-
-/// Not glibc: the allocator is left as it is.
-#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
-pub fn tune_allocator_for_one_module() -> bool {
-    false
 }
 
 #[cfg(test)]
