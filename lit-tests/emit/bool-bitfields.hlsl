@@ -12,8 +12,8 @@
 //   push-constant block's run; on DXIL the block is a `$Globals` member).
 // Named zero-width and over-wide `bool` bitfields are refused
 // (emit/bool-bitfields-errors.hlsl).
-// RUN: %cblower emit-llvm %s | %opt-22 -S -passes=verify | FileCheck %s --check-prefix=DXC
-// RUN: %cblower emit-llvm --target spirv %s | %opt-22 -S -passes=verify | FileCheck %s --check-prefix=VK
+// RUN: %cblower emit-llvm -D CBT %s | %opt-22 -S -passes=verify | FileCheck %s --check-prefix=DXC
+// RUN: %cblower emit-llvm -D CBT --target spirv %s | %opt-22 -S -passes=verify | FileCheck %s --check-prefix=VK
 // RUN: %cblower emit-llvm --rules clang-22 %s | %opt-22 -S -passes=verify | FileCheck %s --check-prefixes=CLANG,CLANG-DXIL
 // RUN: %clang-22 -cc1 -triple dxil-pc-shadermodel6.6-library -emit-llvm -disable-llvm-passes -o - %s | FileCheck %s --check-prefixes=CLANG,CLANG-DXIL
 // RUN: %cblower emit-llvm --rules clang-22 --target spirv %s | %opt-22 -S -passes=verify | FileCheck %s --check-prefixes=CLANG,CLANG-VK
@@ -28,6 +28,10 @@ struct Full { bool a : 32; bool b : 1; };
 cbuffer CB { Lead l; Pair p; Trail t; Signed s; Zero z; Full f; };
 struct PC { bool a : 1; unsigned int b : 3; bool : 0; bool c : 7; float x; };
 [[vk::push_constant]] PC pc;
+#ifdef CBT
+// clang-22 has no `ConstantBuffer<T>`; its members are `T`'s fields.
+ConstantBuffer<Signed> cbt;
+#endif
 
 // DXC:      %__cblayout_CB = type <{ %Lead, target("dx.Padding", 8), %Pair, target("dx.Padding", 8), %Trail, target("dx.Padding", 8), %Signed, target("dx.Padding", 12), %Zero, target("dx.Padding", 8), %Full }>
 // DXC-NEXT: %Lead = type <{ i32, float }>
@@ -36,6 +40,7 @@ struct PC { bool a : 1; unsigned int b : 3; bool : 0; bool c : 7; float x; };
 // DXC-NEXT: %Signed = type <{ i32 }>
 // DXC-NEXT: %Zero = type <{ i32, i32 }>
 // DXC-NEXT: %Full = type <{ i32, i32 }>
+// DXC-NEXT: %__cblayout_cbt = type <{ %Signed }>
 // DXC-NEXT: %"__cblayout_$Globals" = type <{ %PC }>
 // DXC-NEXT: %PC = type <{ i32, i32, float }>
 // DXC:      !{!"Zero", i32 8, i32 0, i32 4}
@@ -49,6 +54,7 @@ struct PC { bool a : 1; unsigned int b : 3; bool : 0; bool c : 7; float x; };
 // VK-NEXT: %Zero = type <{ i32, target("spirv.Padding", 12) }>
 // VK-NEXT: %Full = type <{ i32, i32, target("spirv.Padding", 8) }>
 // VK-NEXT: %struct.PC = type <{ i32, float }>
+// VK-NEXT: %__cblayout_cbt = type <{ %Signed }>
 
 // CLANG-DXIL:      %__cblayout_CB = type <{ %Lead, target("dx.Padding", 4), %Pair, target("dx.Padding", 4), %Trail, target("dx.Padding", 4), %Signed, target("dx.Padding", 8), %Zero, target("dx.Padding", 4), %Full }>
 // CLANG-VK:        %__cblayout_CB = type <{ %Lead, target("spirv.Padding", 4), %Pair, target("spirv.Padding", 4), %Trail, target("spirv.Padding", 4), %Signed, target("spirv.Padding", 8), %Zero, target("spirv.Padding", 4), %Full }>
