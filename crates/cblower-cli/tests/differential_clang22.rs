@@ -456,6 +456,7 @@ fn conformance_generator_covers_its_constructs() {
         " : 0;",
         "uint : ",
         "int64_t b",
+        " bool b",
     ] {
         assert!(
             text.contains(construct),
@@ -1051,6 +1052,18 @@ fn vk_model_reproduces_dxc_bitfield_tests() {
             None,
             vec![("x", s(Float)), ("", b(Uint, 0)), ("y", s(Float))],
         ),
+        // `bool` lowers to a 32-bit `uint` in a buffer (LowerTypeVisitor),
+        // so it shares a unit with `uint` bitfields, not with `int` ones.
+        def(
+            "B",
+            None,
+            vec![
+                ("a", b(Bool, 1)),
+                ("b", b(Uint, 3)),
+                ("c", b(Int, 2)),
+                ("d", b(Bool, 1)),
+            ],
+        ),
     ];
     let (case, _) = seed000_case(false, structs, vec![]);
     let model = |rule| Model { case: &case, rule };
@@ -1066,6 +1079,12 @@ fn vk_model_reproduces_dxc_bitfield_tests() {
     assert_eq!(std430.struct_offsets(5), (4, 4, vec![0]));
     assert_eq!(std430.struct_offsets(6), (4, 8, vec![0, 4]));
     assert_eq!(std430.struct_offsets(7), (4, 48, vec![0, 4, 44]));
+    assert_eq!(std430.struct_offsets(10), (4, 12, vec![0, 4, 8]));
+    // DXC's FXC structured rule (push constants under -fvk-use-dx-layout):
+    // a `float4` after a unit sits at 4, the struct is rounded to 4.
+    let fxc_sbuffer = model(Rule::FxcSBuffer);
+    assert_eq!(fxc_sbuffer.struct_offsets(4), (4, 20, vec![0, 4]));
+    assert_eq!(fxc_sbuffer.struct_offsets(10), (4, 12, vec![0, 4, 8]));
 }
 
 /// Every constant-buffer example of seed 000, with the offsets and sizes the

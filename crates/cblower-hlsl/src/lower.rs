@@ -1421,7 +1421,7 @@ impl Lowerer<'_> {
                                 spans: &mut spans,
                                 zero_width: &mut zero_width,
                             };
-                            self.bitfield(&ty, decl, width, &mut out);
+                            self.bitfield(&ty, d, decl, width, &mut out);
                             continue;
                         }
                         unit = None;
@@ -1514,7 +1514,19 @@ impl Lowerer<'_> {
     /// field that does not fit starts a new unit; `: 0` closes the unit;
     /// `int` and `uint` bitfields share one, which becomes unsigned). Each
     /// unit is one member, named after its first named bitfield.
-    fn bitfield(&mut self, ty: &Ty, decl: &Declarator, width: &Expr, out: &mut BitfieldOut<'_>) {
+    ///
+    /// A `[[vk::offset(N)]]` is recorded on the declaration only: DXC's
+    /// DXIL packing ignores it, and its SPIR-V packing (redone from the
+    /// declarations by `cblower_program::effective_decl`) starts a unit
+    /// at N there.
+    fn bitfield(
+        &mut self,
+        ty: &Ty,
+        d: &Declaration,
+        decl: &Declarator,
+        width: &Expr,
+        out: &mut BitfieldOut<'_>,
+    ) {
         let BitfieldOut {
             unit,
             fields,
@@ -1526,16 +1538,18 @@ impl Lowerer<'_> {
                 Diagnostic::error(
                     decl.name.span,
                     format!(
-                        "bitfield `{}` must have an integer type, found `{ty}`",
+                        "bitfield `{}` must have an integer or `bool` type, found `{ty}`",
                         decl.name.name
                     ),
                 )
-                .with_help("use `uint`, `int` or another integer scalar type"),
+                .with_help("use `bool`, `uint`, `int` or another integer scalar type"),
             );
             return;
         };
+        // `bool` is 32 bits in HLSL (in DXC's records and buffers alike), so
+        // it shares a unit with 32-bit `int`/`uint` bitfields.
         let bits: u64 = match scalar {
-            Scalar::Int | Scalar::Uint => 32,
+            Scalar::Bool | Scalar::Int | Scalar::Uint => 32,
             Scalar::Int64 | Scalar::Uint64 => 64,
             Scalar::Int16 | Scalar::Uint16 | Scalar::Min16Int | Scalar::Min16Uint => 16,
             _ => {
@@ -1543,11 +1557,11 @@ impl Lowerer<'_> {
                     Diagnostic::error(
                         decl.name.span,
                         format!(
-                            "bitfield `{}` must have an integer type, found `{ty}`",
+                            "bitfield `{}` must have an integer or `bool` type, found `{ty}`",
                             decl.name.name
                         ),
                     )
-                    .with_help("use `uint`, `int` or another integer scalar type"),
+                    .with_help("use `bool`, `uint`, `int` or another integer scalar type"),
                 );
                 return;
             }
@@ -1569,8 +1583,31 @@ impl Lowerer<'_> {
                 return;
             }
         };
+        if w == 0 && !decl.name.name.is_empty() {
+            // clang-22 and DXC alike: only an unnamed bitfield may be `: 0`.
+            self.diags.push(
+                Diagnostic::error(
+                    decl.name.span,
+                    format!("named bitfield `{}` has zero width", decl.name.name),
+                )
+                .with_help(format!(
+                    "remove the name (`{ty} : 0;`) to close the storage unit, or give `{}` a width",
+                    decl.name.name
+                )),
+            );
+            return;
+        }
         let mut declared = Field::new(decl.name.name.clone(), ty.clone());
         declared.bit_width = Some(w as u32);
+        if let Some(e) = &d.attrs.vk_offset {
+            match self.eval_unsigned(e, "a `vk::offset`") {
+                Ok(v) => declared.placement = Some(Placement::VkOffset(v)),
+                Err(e) => {
+                    self.diags.push(e);
+                    return;
+                }
+            }
+        }
         if w == 0 {
             // clang-22 keeps even a zero-width bitfield as a member: record
             // it with the unit just closed if it directly follows one, else
@@ -1586,8 +1623,9 @@ impl Lowerer<'_> {
             **unit = None;
             return;
         }
+        // A unit holding bitfields of different types is unsigned.
         let unsigned_of = |s: Scalar| match s {
-            Scalar::Int => Scalar::Uint,
+            Scalar::Bool | Scalar::Int => Scalar::Uint,
             Scalar::Int64 => Scalar::Uint64,
             Scalar::Int16 => Scalar::Uint16,
             Scalar::Min16Int => Scalar::Min16Uint,

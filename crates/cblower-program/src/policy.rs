@@ -322,7 +322,12 @@ impl Rewriter {
                     // like any other.
                     let rewritten = match d.bit_width {
                         None => self.field_at(d, depth),
-                        Some(_) => None,
+                        // clang-22 ignores `vk::offset`, on bitfields too.
+                        Some(_) => matches!(d.placement, Some(Placement::VkOffset(_))).then(|| {
+                            let mut f = d.clone();
+                            f.placement = None;
+                            f
+                        }),
                     };
                     fields.push(rewritten.unwrap_or_else(|| d.clone()));
                 }
@@ -353,7 +358,8 @@ impl Rewriter {
 
 /// Which bitfields DXC's SPIR-V back end lets share a unit: those whose
 /// declared types lower to one SPIR-V integer type (signedness and width),
-/// and how many bits that type holds.
+/// and how many bits that type holds. A `bool` in a buffer lowers to a
+/// 32-bit `uint`, so it shares a unit with `uint` bitfields.
 fn spirv_unit_type(s: Scalar, types: TypeOptions) -> (bool, u64) {
     let signed = matches!(
         s,
@@ -396,7 +402,11 @@ impl Rewriter {
             };
             let key = spirv_unit_type(*s, types);
             let width = u64::from(width);
-            if let Some((unit_key, used, at)) = open.as_mut() {
+            // DXC places a bitfield with `[[vk::offset(N)]]` at N before it
+            // looks at merging: it never joins the open unit, and starts
+            // one at N that the next bitfields can join.
+            let placed = matches!(d.placement, Some(Placement::VkOffset(_)));
+            if let (Some((unit_key, used, at)), false) = (open.as_mut(), placed) {
                 if *unit_key == key && *used + width <= key.1 {
                     *used += width;
                     if let Some((unit, decls, _)) = out.get_mut(*at) {
@@ -409,11 +419,9 @@ impl Rewriter {
                 }
             }
             open = Some((key, width, out.len()));
-            out.push((
-                Field::new(d.name.clone(), d.ty.clone()),
-                vec![d.clone()],
-                source,
-            ));
+            let mut unit = Field::new(d.name.clone(), d.ty.clone());
+            unit.placement = d.placement.filter(|_| placed);
+            out.push((unit, vec![d.clone()], source));
         }
         let units: Vec<(Field, usize)> = out
             .into_iter()
@@ -637,6 +645,56 @@ mod tests {
             units(&clang, 2),
             owned(&[("x", "float", 0), ("", "uint", 0), ("y", "float", 0)])
         );
+    }
+
+    /// A `bool` bitfield lowers to a 32-bit `uint` on SPIR-V and shares its
+    /// unit (not an `int`'s); a bitfield with `vk::offset` never joins the
+    /// open unit but starts one at its offset, and clang-22 drops the
+    /// attribute from the declaration it unpacks.
+    #[test]
+    fn spirv_bool_bitfields_and_vk_offset() {
+        use Scalar::{Bool, Float, Int, Uint};
+        // `bool a : 1; uint b : 3; int c : 2;`: one unsigned DXIL unit.
+        let mixed = unit(
+            Uint,
+            vec![bits("a", Bool, 1), bits("b", Uint, 3), bits("c", Int, 2)],
+        );
+        // `uint a : 3; [[vk::offset(8)]] uint b : 4; uint c : 2; float f;`
+        let mut b = bits("b", Uint, 4);
+        b.placement = Some(Placement::VkOffset(8));
+        let placed = vec![
+            unit(Uint, vec![bits("a", Uint, 3), b, bits("c", Uint, 2)]),
+            Field::new("f", Ty::scalar(Float)),
+        ];
+        let st = |name: &str, fields: Vec<Field>| {
+            Field::new(name, Ty::structure(StructTy::new(name, fields)))
+        };
+        let d = BufferDecl::new(
+            "CB",
+            BufferKind::CBuffer,
+            vec![st("m", vec![mixed]), st("p", placed)],
+        );
+        let e = effective_decl(&d, spirv(false), Target::SpirV);
+        assert_eq!(units(&e, 0), owned(&[("a", "bool", 2), ("c", "int", 1)]));
+        assert_eq!(
+            units(&e, 1),
+            owned(&[("a", "uint", 1), ("b", "uint", 2), ("f", "float", 0)])
+        );
+        let Ty::Struct(s) = &e.decl().members[1].ty else {
+            panic!("not a struct")
+        };
+        let placements: Vec<_> = s.fields.iter().map(|f| f.placement).collect();
+        assert_eq!(placements, [None, Some(Placement::VkOffset(8)), None]);
+        let clang = effective_decl(
+            &d,
+            LayoutOptions::new(RuleSet::Clang22(Clang22Target::SpirV)),
+            Target::SpirV,
+        );
+        let Ty::Struct(s) = &clang.decl().members[1].ty else {
+            panic!("not a struct")
+        };
+        assert!(s.fields.iter().all(|f| f.placement.is_none()));
+        assert_eq!(s.fields.len(), 4);
     }
 
     /// A struct whose units DXC packs alike on both targets is not copied;

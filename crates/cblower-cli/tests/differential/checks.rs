@@ -99,14 +99,14 @@ pub fn check_vk_verdict(
 
 /// Checks each `[[vk::push_constant]]` block's struct against the Vulkan
 /// model under DXC's push-constant rule for `flag` (its structured-buffer
-/// rule: relaxed std430, std430 or scalar; the FXC structured rule of
-/// `-fvk-use-dx-layout` is not modelled), bitfields included.
+/// rule: relaxed std430, std430, scalar, or the FXC structured rule of
+/// `-fvk-use-dx-layout`), bitfields included.
 pub fn check_vk_push_constants(case: &Case, ll: &str, flag: VkFlag) -> Result<(), String> {
     let rule = match flag {
         VkFlag::Default => Rule::RelaxedStd430,
         VkFlag::Gl => Rule::Std430,
         VkFlag::Scalar => Rule::Scalar,
-        VkFlag::Dx => return Ok(()),
+        VkFlag::Dx => Rule::FxcSBuffer,
     };
     let model = Model { case, rule };
     let module = parse_module(ll)?;

@@ -262,11 +262,23 @@ impl Gen<'_> {
         }
     }
 
-    /// One to four bitfields of integer types, sometimes unnamed, sometimes
-    /// followed by an unnamed `: 0` that closes DXC's storage unit.
+    /// One to four bitfields of integer types or `bool`, sometimes unnamed,
+    /// sometimes followed by an unnamed `: 0` that closes DXC's storage unit.
     fn bitfields(&mut self) -> Vec<(String, Ty)> {
-        let mut kinds = vec![Scalar::Uint, Scalar::Int, Scalar::Uint64, Scalar::Int64];
-        if self.case.native16 {
+        let mut kinds = vec![
+            Scalar::Uint,
+            Scalar::Int,
+            Scalar::Uint64,
+            Scalar::Int64,
+            Scalar::Bool,
+        ];
+        // Sometimes a run of narrow 32-bit bitfields only, so `bool` ones
+        // often meet `uint` and `int` ones in a unit (DXC's DXIL and SPIR-V
+        // packings differ there).
+        let narrow = self.rng.chance(30);
+        if narrow {
+            kinds = vec![Scalar::Bool, Scalar::Uint, Scalar::Int];
+        } else if self.case.native16 {
             kinds.extend([Scalar::Uint16, Scalar::Int16]);
         }
         let count = self.rng.range(1, 4);
@@ -274,7 +286,7 @@ impl Gen<'_> {
         for _ in 0..count {
             let s = *self.rng.pick(&kinds);
             let bits = 8 * s.size(true) as u32;
-            let width = self.rng.range(1, bits.min(40));
+            let width = self.rng.range(1, if narrow { 12 } else { bits.min(40) });
             let name = if self.rng.chance(15) {
                 String::new()
             } else {

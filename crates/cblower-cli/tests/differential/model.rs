@@ -46,10 +46,10 @@ impl Scalar {
         }
     }
 
-    /// The unsigned scalar of the same size.
+    /// The unsigned scalar of the same size (a `bool` is 32 bits).
     pub fn unsigned(self) -> Scalar {
         match self {
-            Scalar::Int => Scalar::Uint,
+            Scalar::Bool | Scalar::Int => Scalar::Uint,
             Scalar::Int64 => Scalar::Uint64,
             Scalar::Int16 => Scalar::Uint16,
             other => other,
@@ -87,7 +87,8 @@ pub enum Ty {
     /// counter take a second implicit binding order ID in clang-22.
     Res(ResKind),
     /// A struct field `T name : width;` (HLSL 2021 bitfield; `T` an integer
-    /// scalar). DXC packs runs of them into storage units; clang-22 does not.
+    /// scalar or `bool`). DXC packs runs of them into storage units; clang-22
+    /// does not.
     Bitfield(Scalar, u32),
 }
 
@@ -248,8 +249,9 @@ impl Case {
 
     /// The struct's stored fields, base chain first, as DXC stores them:
     /// a run of bitfields that fit one storage unit of their type's size is
-    /// one scalar (`int` and `uint` bitfields share a unit, which is
-    /// unsigned), and an unnamed `: 0` closes the unit.
+    /// one scalar (bitfields of one size share a unit, Microsoft's record
+    /// rule, `bool` being 32 bits; a unit of mixed types is unsigned), and
+    /// an unnamed `: 0` closes the unit.
     pub fn stored_fields(&self, index: usize) -> Vec<(String, Ty)> {
         let def = &self.structs[index];
         let mut fields = match def.base {

@@ -71,6 +71,12 @@ pub enum Rule {
     RelaxedStd430,
     Scalar,
     FxcCTBuffer,
+    /// DXC's FXC structured-buffer rule (push-constant blocks under
+    /// `-fvk-use-dx-layout`): vectors, matrices and arrays align to their
+    /// component and are as big as their components, a struct aligns to its
+    /// largest member and its size is rounded to that; members go at the
+    /// next multiple of their alignment (no relaxed vector rule).
+    FxcSBuffer,
 }
 
 impl Rule {
@@ -190,7 +196,7 @@ impl Model<'_> {
             Shape::Vector(s, n) => {
                 let c = self.scalar(s);
                 let align = match rule {
-                    Rule::Scalar | Rule::FxcCTBuffer => c,
+                    Rule::Scalar | Rule::FxcCTBuffer | Rule::FxcSBuffer => c,
                     _ => c * if n == 3 { 4 } else { n },
                 };
                 AlignSize { align, size: n * c }
@@ -218,7 +224,7 @@ impl Model<'_> {
     fn matrix(&self, c: u64, rows: u64, cols: u64) -> (u64, u64, u64) {
         let vec4 = if rows == 3 { 4 } else { rows };
         match self.rule {
-            Rule::Scalar => (c, rows * c, rows * cols * c),
+            Rule::Scalar | Rule::FxcSBuffer => (c, rows * c, rows * cols * c),
             Rule::FxcCTBuffer => {
                 // FXC's matrices: columns on 16-byte rows, the last one
                 // not padded.
@@ -237,7 +243,7 @@ impl Model<'_> {
 
     /// (alignment, stride, size) of an array of `n` elements.
     fn array(&self, e: AlignSize, n: u64) -> (u64, u64, u64) {
-        if self.rule == Rule::Scalar {
+        if matches!(self.rule, Rule::Scalar | Rule::FxcSBuffer) {
             return (e.align, e.size, e.size * n);
         }
         let align = if self.rule.rounds_aggregates() {
@@ -289,7 +295,10 @@ impl Model<'_> {
     /// improper straddle. DXC tells the validator to skip the block layout
     /// check under the scalar and the FXC rules: any offset stands there.
     pub fn valid_offset(&self, ty: &Ty, at: u64) -> bool {
-        if matches!(self.rule, Rule::FxcCTBuffer | Rule::Scalar) {
+        if matches!(
+            self.rule,
+            Rule::FxcCTBuffer | Rule::FxcSBuffer | Rule::Scalar
+        ) {
             return true;
         }
         let relaxed_vector = matches!(
@@ -304,18 +313,23 @@ impl Model<'_> {
     }
 
     /// (alignment, size, fields at their offsets) of a struct. A run of
-    /// bitfields of the *same* type shares one scalar while it fits.
+    /// bitfields of the *same* SPIR-V type shares one scalar while it fits
+    /// (a `bool` in a buffer is a 32-bit `uint` there).
     fn struct_layout(&self, index: usize) -> (u64, u64, Vec<(u64, Ty)>) {
         let mut max_align = 1;
         let mut size = 0;
         let mut placed = Vec::new();
         // (type, next free bit) of the bitfield run being filled.
         let mut run: Option<(Scalar, u64)> = None;
+        let lowered = |s: Scalar| match s {
+            Scalar::Bool => Scalar::Uint,
+            other => other,
+        };
         for field in struct_fields(self.case, index) {
             let info = self.align_size(&field.ty);
             let merged = match (run, field.bitfield) {
                 (Some((s, next)), Some((t, w)))
-                    if s == t && next + u64::from(w) <= 8 * info.size =>
+                    if lowered(s) == lowered(t) && next + u64::from(w) <= 8 * info.size =>
                 {
                     run = Some((s, next + u64::from(w)));
                     true
