@@ -299,6 +299,7 @@ impl EmitArgs {
                 VkLayout::Relaxed
             },
             triple: Some(triple),
+            threads: self.frontend.threads(),
         }
     }
 }

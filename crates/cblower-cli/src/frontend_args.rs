@@ -8,7 +8,7 @@ use cblower_hlsl::{parse_file, parse_source, FrontendOptions, Program};
 use cblower_layout::{
     BufferLayout, Clang22Target, LayoutOptions, MatrixOrder, RuleSet, WgslAddressSpace,
 };
-use cblower_program::Target;
+use cblower_program::{Target, Threads};
 use clap::{Args, ValueEnum};
 
 use crate::exit::INPUT_ERROR;
@@ -127,6 +127,10 @@ pub struct FrontendArgs {
     /// Default matrix storage order (like DXC's -Zpr for row).
     #[arg(long = "matrix-order", value_enum, default_value = "column")]
     pub matrix_order: MatrixOrderArg,
+    /// Run the front end and the planner on one thread (the output is the
+    /// same; for builds that already keep every core busy).
+    #[arg(long = "no-threads")]
+    pub no_threads: bool,
 }
 
 impl FrontendArgs {
@@ -149,6 +153,16 @@ impl FrontendArgs {
                 MatrixOrderArg::Row => MatrixOrder::RowMajor,
                 MatrixOrderArg::Column => MatrixOrder::ColumnMajor,
             },
+            threads: self.threads(),
+        }
+    }
+
+    /// `--no-threads` as the library's option.
+    pub fn threads(&self) -> Threads {
+        if self.no_threads {
+            Threads::Sequential
+        } else {
+            Threads::Pipelined
         }
     }
 }

@@ -211,8 +211,12 @@ pub type FastHash = std::hash::BuildHasherDefault<FastHasher>;
 /// Slots of the cache of long spellings of a preprocessor run.
 const SPELLING_SLOTS: usize = 256;
 
-/// Makes the texts of tokens. A spelling of up to [`SmolStr::INLINE_CAP`]
-/// (23) bytes, which is every punctuator and keyword and nearly every name,
+/// The longest spelling [`SmolStr`] stores inline (its own limit, which it
+/// does not export).
+const INLINE_SPELLING: usize = 23;
+
+/// Makes the texts of tokens. A spelling of up to [`INLINE_SPELLING`]
+/// bytes, which is every punctuator and keyword and nearly every name,
 /// is stored inside the token: making, cloning and dropping such a token
 /// touches no memory shared with another token. That matters because the
 /// preprocessor, the parser and lowering run on different threads: with
@@ -238,7 +242,7 @@ impl Interner {
     /// this spelling was seen recently, else a new allocation that is then
     /// cached.
     pub fn intern(&mut self, text: &str) -> SmolStr {
-        if text.len() <= SmolStr::INLINE_CAP {
+        if text.len() <= INLINE_SPELLING {
             // A byte loop: cheaper than a `memcpy` call for a few bytes.
             return SmolStr::new_inline(text);
         }

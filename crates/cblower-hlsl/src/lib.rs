@@ -136,11 +136,15 @@ pub struct FrontendOptions {
     /// `-Zpr` / `-Zpc`: the matrix order when neither a keyword nor
     /// `#pragma pack_matrix` says otherwise.
     pub default_matrix_order: MatrixOrder,
+    /// Whether the preprocessor, parser and lowering may each run on a
+    /// thread of their own (the `Program` and the diagnostics are the same
+    /// either way).
+    pub threads: Threads,
 }
 
 /// `[[vk::binding]]` and Clang's implicit-binding order IDs: one binding
 /// concept, shared with emission (see `cblower_program::binding`).
-pub use cblower_program::{ImplicitOrder, VkBinding};
+pub use cblower_program::{ImplicitOrder, Threads, VkBinding};
 
 /// Where a buffer and its members were declared, for diagnostics of later
 /// stages (e.g. a packoffset overlap found by the layout engine).
@@ -311,7 +315,7 @@ pub(crate) fn with_big_stack<T: Send>(f: impl FnOnce() -> T + Send) -> T {
 }
 
 fn run(main: FileId, sources: SourceMap, opts: &FrontendOptions) -> Result<Program, ParseError> {
-    with_big_stack(|| run_here(main, sources, opts, true))
+    with_big_stack(|| run_here(main, sources, opts, opts.threads == Threads::Pipelined))
 }
 
 /// Tokens the preprocessor hands to the parser at a time, across threads.

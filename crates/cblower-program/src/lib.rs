@@ -44,6 +44,7 @@ mod fast_hash;
 pub mod plan;
 pub mod policy;
 mod target;
+mod threads;
 
 use cblower_layout::{layout_buffer, BufferLayout, LayoutOptions};
 
@@ -58,6 +59,7 @@ pub use target::{
     ShaderStage, Target, TargetTriple, TripleError, DXIL_TRIPLE_FORMS, PROFILE_FORMS,
     SPIRV_TRIPLE_FORMS,
 };
+pub use threads::Threads;
 
 /// Lays out every buffer of a program with `opts` for `target`, as the rule
 /// set sees it ([`policy`]), or returns the first error with the buffer and

@@ -165,7 +165,15 @@ pub fn effective_decl(decl: &BufferDecl, opts: LayoutOptions, target: Target) ->
         Some(types) if decl.kind.is_templated() => rewriter.spirv_units(&decl.members, types, 0),
         _ => None,
     };
-    let rewritten: Vec<Option<Field>> = decl.members.iter().map(|m| rewriter.field(m)).collect();
+    // Only the members that change, by index: on DXIL every cbuffer is
+    // asked to drop `vk::offset`s, and almost none has any, so a full
+    // vector of `Option<Field>` per buffer was mostly `None`s.
+    let rewritten: Vec<(usize, Field)> = decl
+        .members
+        .iter()
+        .enumerate()
+        .filter_map(|(i, m)| rewriter.field(m).map(|f| (i, f)))
+        .collect();
     let push_constants: Vec<(usize, Field)> = decl
         .members
         .iter()
@@ -181,7 +189,7 @@ pub fn effective_decl(decl: &BufferDecl, opts: LayoutOptions, target: Target) ->
             (i, rewritten.unwrap_or_else(|| m.clone()))
         })
         .collect();
-    if !drops_namespaced && repacked.is_none() && rewritten.iter().all(Option::is_none) {
+    if !drops_namespaced && repacked.is_none() && rewritten.is_empty() {
         return EffectiveDecl::unchanged(decl);
     }
     let (kept, members): (Vec<usize>, Vec<Field>) = match repacked {
@@ -189,9 +197,9 @@ pub fn effective_decl(decl: &BufferDecl, opts: LayoutOptions, target: Target) ->
         None => (0..decl.members.len())
             .filter(|&i| !dropped(&decl.members[i]))
             .map(|i| {
-                let f = match rewritten.get(i) {
-                    Some(Some(f)) => f.clone(),
-                    _ => decl.members[i].clone(),
+                let f = match rewritten.binary_search_by_key(&i, |&(at, _)| at) {
+                    Ok(at) => rewritten[at].1.clone(),
+                    Err(_) => decl.members[i].clone(),
                 };
                 (i, f)
             })

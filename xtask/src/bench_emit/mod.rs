@@ -52,6 +52,10 @@ pub enum BenchError {
     NoRuns { runs: usize },
     #[error("the benchmark plan does not time the files its targets are checked on")]
     PlanWithoutTargetFiles,
+    #[error("`cblower emit-llvm --no-threads` wrote other bytes than with threads: compare `{}` and `{}`", threads.display(), one.display())]
+    ThreadsChangedOutput { threads: PathBuf, one: PathBuf },
+    #[error("cannot read `{}`: {source}", path.display())]
+    Read { path: PathBuf, source: io::Error },
 }
 
 #[derive(Args, Debug)]
@@ -218,6 +222,8 @@ fn bench_file(
         parts.iter().map(|p| p.as_ref().to_owned()).collect()
     };
     let cblower_args = args_of(&[&"emit-llvm", &hlsl, &"-o", &ours]);
+    let ours_one = dir.join(format!("{label}.cblower-no-threads.ll"));
+    let one_thread_args = args_of(&[&"emit-llvm", &"--no-threads", &hlsl, &"-o", &ours_one]);
     let clang_args = args_of(&[
         &"-cc1",
         &"-triple",
@@ -232,11 +238,12 @@ fn bench_file(
     ]);
     let floor_args = args_of(&[&"-S", &"-passes=verify", &clangs, &"-o", &floor]);
 
-    let mut samples: [Vec<Sample>; 3] = Default::default();
+    let mut samples: [Vec<Sample>; 4] = Default::default();
     for _ in 0..runs {
         for (i, tool) in Tool::ALL.into_iter().enumerate() {
             let sample = match tool {
                 Tool::Cblower => measure(helper, &tools.cblower, &cblower_args)?,
+                Tool::CblowerOneThread => measure(helper, &tools.cblower, &one_thread_args)?,
                 Tool::Clang => measure(helper, &tools.clang, &clang_args)?,
                 Tool::Floor => measure(helper, &tools.opt, &floor_args)?,
             };
@@ -247,14 +254,29 @@ fn bench_file(
         &tools.opt,
         &args_of(&[&"-passes=verify", &"-disable-output", &ours]),
     )?;
+    let read = |path: &Path| {
+        std::fs::read(path).map_err(|source| BenchError::Read {
+            path: path.to_path_buf(),
+            source,
+        })
+    };
+    if read(&ours)? != read(&ours_one)? {
+        return Err(BenchError::ThreadsChangedOutput {
+            threads: ours,
+            one: ours_one,
+        });
+    }
 
-    let [ours_s, clang_s, floor_s] = samples.map(|s| Stat::of(&s));
-    let (Some(cblower), Some(clang), Some(floor)) = (ours_s, clang_s, floor_s) else {
+    let [ours_s, one_s, clang_s, floor_s] = samples.map(|s| Stat::of(&s));
+    let (Some(cblower), Some(one_thread), Some(clang), Some(floor)) =
+        (ours_s, one_s, clang_s, floor_s)
+    else {
         return Err(BenchError::NoRuns { runs });
     };
     Ok(FileResult {
         shape,
         cblower,
+        one_thread,
         clang,
         floor,
     })

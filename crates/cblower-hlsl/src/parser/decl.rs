@@ -317,14 +317,15 @@ impl Parser<'_> {
         let [ty, name, end] = self.tokens.get(self.pos..self.pos + 3)? else {
             return None;
         };
-        let plain_type = ty.kind == TokenKind::Ident
-            && !is_modifier(&ty.text)
+        // The token kinds first: they reject most other shapes at once.
+        if ty.kind != TokenKind::Ident || name.kind != TokenKind::Ident || !end.is_punct(";") {
+            return None;
+        }
+        let plain_type = !is_modifier(&ty.text)
             && !matches!(&*ty.text, "struct" | "class" | "unsigned" | "signed");
-        let plain_name = name.kind == TokenKind::Ident
-            && !is_reserved(&name.text)
-            && !is_modifier(&name.text)
-            && &*name.text != "operator";
-        if !(plain_type && plain_name && end.is_punct(";")) {
+        let plain_name =
+            !is_reserved(&name.text) && !is_modifier(&name.text) && &*name.text != "operator";
+        if !(plain_type && plain_name) {
             return None;
         }
         let names = (
@@ -501,6 +502,10 @@ impl Parser<'_> {
     pub(super) fn array_dims(&mut self) -> Result<Vec<ArrayDim>, Diagnostic> {
         let mut dims = Vec::new();
         while self.at_punct("[") {
+            if let Some(dim) = self.literal_dim() {
+                dims.push(dim);
+                continue;
+            }
             let open = self.bump();
             let start = open.map_or(self.end, |t| t.span);
             let size = if self.at_punct("]") {
@@ -515,6 +520,31 @@ impl Parser<'_> {
             });
         }
         Ok(dims)
+    }
+
+    /// `[4]`, the usual array size, read without the expression parser:
+    /// the same dimension the general path gives, or `None` (nothing
+    /// consumed) for any other size (the equivalence test in `tests.rs`
+    /// covers both).
+    fn literal_dim(&mut self) -> Option<ArrayDim> {
+        // The general path would fail at the nesting limit: leave it that.
+        if !self.shortcuts || self.depth + 1 >= super::MAX_DEPTH {
+            return None;
+        }
+        let [open, size, close] = self.tokens.get(self.pos..self.pos + 3)? else {
+            return None;
+        };
+        if size.kind != TokenKind::Number || !close.is_punct("]") || !open.is_punct("[") {
+            return None;
+        }
+        let dim = ArrayDim {
+            size: Some(super::expr::literal(&size.text, size.span)),
+            span: open.span.to(close.span),
+        };
+        for _ in 0..3 {
+            self.advance();
+        }
+        Some(dim)
     }
 
     /// Skips an initialiser up to the `,` or `;` that ends it, keeping its

@@ -33,7 +33,7 @@ const SCALAR_CASTS: &[&str] = &[
 /// An integer literal's value and whether HLSL types it unsigned: a `u`
 /// suffix, or a value too large for `int` (as a C compiler types a hex
 /// literal; the front end works in 32 and 64 bits, see `lower::IntVal`).
-fn literal(text: &str, span: crate::source::Span) -> Expr {
+pub(super) fn literal(text: &str, span: crate::source::Span) -> Expr {
     match parse_int_literal(text) {
         Some(v) => {
             let unsigned_suffix = text.trim_end_matches(['l', 'L']).ends_with(['u', 'U']);

@@ -1555,6 +1555,8 @@ cbuffer CB {
   row_major float4x4 e;
   float4x4 row_major f2;
   float e2[3];
+  float e3[2][0x10u];
+  float e4[2 + 1];
   float f : packoffset(c9);
   float g, h;
   const float i;
@@ -1595,8 +1597,8 @@ struct S { float r; int u; };
     assert_eq!(
         cb,
         [
-            "a", "b", "c", "d", "e", "f2", "e2", "f", "g", "h", "i", "j", "k", "l", "m", "t", "s",
-            "n", "flags"
+            "a", "b", "c", "d", "e", "f2", "e2", "e3", "e4", "f", "g", "h", "i", "j", "k", "l",
+            "m", "t", "s", "n", "flags"
         ]
     );
 }

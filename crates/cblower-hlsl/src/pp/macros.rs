@@ -98,7 +98,7 @@ pub fn parse_define(line: &[Token], directive: Span) -> Result<Macro, Diagnostic
                 names.push(t.text.clone());
                 expect_name = false;
             } else if expect_name && t.is_punct("...") && !variadic {
-                names.push(SmolStr::new_static("__VA_ARGS__"));
+                names.push(SmolStr::new_inline("__VA_ARGS__"));
                 variadic = true;
                 expect_name = false;
             } else if !expect_name && t.is_punct(",") && !variadic {

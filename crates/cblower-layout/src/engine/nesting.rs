@@ -32,6 +32,7 @@ pub fn check_nesting<'a>(
     let mut measured: SharedTypes<()> = SharedTypes::default();
     for (index, field) in members {
         let key = match &field.ty {
+            Ty::Array { .. } if is_leaf_array_within_limits(&field.ty) => continue,
             Ty::Array { .. } | Ty::Struct(_) => TypeKey::of(&field.ty),
             _ => continue,
         };
@@ -70,6 +71,24 @@ pub fn check_nesting<'a>(
         }
     }
     Ok(())
+}
+
+/// An array (of arrays) of scalars, vectors, matrices or resources at most
+/// [`MAX_TYPE_NESTING`] levels deep. Such a type is within every limit by
+/// construction (one level per array, a few values each, no struct to repeat
+/// a field name), so it needs no measuring: each `float4 m[3]` member has an
+/// array type of its own, which the cache of measured types never hits.
+fn is_leaf_array_within_limits(ty: &Ty) -> bool {
+    let mut levels = 0;
+    let mut t = ty;
+    while let Ty::Array { elem, .. } = t {
+        levels += 1;
+        if levels > MAX_TYPE_NESTING {
+            return false;
+        }
+        t = elem;
+    }
+    !matches!(t, Ty::Struct(_))
 }
 
 /// The most values (nodes of the layout tree) one member's type may lay out
@@ -175,6 +194,44 @@ mod tests {
             }));
         }
         ty
+    }
+
+    /// `float a[2][2]...` with `levels` array levels.
+    fn leaf_array(levels: usize) -> Ty {
+        let mut ty = Ty::scalar(Scalar::Float);
+        for _ in 0..levels {
+            ty = Ty::Array {
+                elem: Arc::new(ty),
+                len: 2,
+                stride: None,
+            };
+        }
+        ty
+    }
+
+    #[test]
+    fn arrays_of_leaves_skip_the_walk_but_not_the_limit() {
+        for levels in [1, MAX_TYPE_NESTING] {
+            assert!(is_leaf_array_within_limits(&leaf_array(levels)));
+            let f = Field::new("a", leaf_array(levels));
+            assert_eq!(check_nesting([(0, &f)]), Ok(()));
+        }
+        let deep = Field::new("a", leaf_array(MAX_TYPE_NESTING + 1));
+        assert!(!is_leaf_array_within_limits(&deep.ty));
+        assert_eq!(
+            check_nesting([(3, &deep)]),
+            Err(LayoutError::NestingTooDeep {
+                member: 3,
+                name: Arc::from("a"),
+                limit: MAX_TYPE_NESTING,
+            })
+        );
+        // An array of structs is still measured.
+        assert!(!is_leaf_array_within_limits(&Ty::Array {
+            elem: Arc::new(chain(1)),
+            len: 2,
+            stride: None,
+        }));
     }
 
     #[test]

@@ -235,6 +235,8 @@ pub fn plan_buffers<'a>(
         module_id: module_id.to_owned(),
         vk_layout: cblower_program::VkLayout::Dx,
         triple: None,
+        // Every layout is given: nothing to lay out ahead.
+        threads: cblower_program::Threads::Sequential,
     };
     let plan_inputs = inputs
         .iter()

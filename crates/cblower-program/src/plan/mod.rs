@@ -49,7 +49,7 @@ use cblower_layout::{
 
 use crate::fast_hash::FastMap;
 use crate::policy::EffectiveDecl;
-use crate::{HandleBinding, ProgramError, Target, TargetTriple};
+use crate::{HandleBinding, ProgramError, Target, TargetTriple, Threads};
 pub use arrays::PlannedArray;
 use symbols::SymbolTable;
 pub use types::{
@@ -168,6 +168,9 @@ pub struct PlanOptions {
     /// `library` leaves the global constructor out of `@llvm.global_ctors`
     /// (clang-22's entry-point wrapper calls it instead).
     pub triple: Option<TargetTriple>,
+    /// Whether the planner may lay buffers out ahead on a thread of its own
+    /// (the plan is the same either way).
+    pub threads: Threads,
 }
 
 /// How the default flavour lays out buffers on SPIR-V, as DXC's
@@ -218,6 +221,7 @@ impl PlanOptions {
             module_id: String::new(),
             vk_layout: VkLayout::Relaxed,
             triple: None,
+            threads: Threads::Pipelined,
         }
     }
 
@@ -520,7 +524,7 @@ pub fn plan_module<'a>(
             _ => None,
         })
         .collect();
-    if ahead.iter().flatten().nth(1).is_none() {
+    if opts.threads == Threads::Sequential || ahead.iter().flatten().nth(1).is_none() {
         return plan_module_with(inputs, opts, &[], &mut || None);
     }
     let from_helper: Vec<bool> = ahead.iter().map(Option::is_some).collect();
