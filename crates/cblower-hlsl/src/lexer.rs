@@ -716,6 +716,11 @@ mod tests {
         let short = cache.intern("float4");
         assert!(!short.is_heap_allocated());
         assert_eq!(short, "float4");
+        // The longest inline spelling (`SmolStr::new_inline` panics beyond
+        // its own limit, so this pins the two limits together).
+        let edge = "a".repeat(INLINE_SPELLING);
+        assert!(!cache.intern(&edge).is_heap_allocated());
+        assert!(cache.intern(&format!("{edge}b")).is_heap_allocated());
         let long = "g_PreviousViewProjectionMatrix";
         let (a, b) = (cache.intern(long), cache.intern(long));
         assert!(a.is_heap_allocated());
