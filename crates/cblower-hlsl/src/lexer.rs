@@ -43,7 +43,7 @@ pub struct Token {
     /// What kind of token it is.
     pub kind: TokenKind,
     /// The spelling as written (after line splices are removed); short
-    /// ones are stored inline (see [`Interner`]).
+    /// ones (nearly every token) are stored inline, long ones shared.
     pub text: SmolStr,
     /// Where the token was written. A token from a macro body gets the span
     /// of the macro invocation (so diagnostics point at the user's line);
