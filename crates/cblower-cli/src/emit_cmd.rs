@@ -377,7 +377,11 @@ fn run_with(args: &EmitArgs, module_sink: Option<ModuleSink>) -> i32 {
             return USAGE_ERROR;
         }
     }
-    let program = match read_program(&args.file, &args.frontend, err_color) {
+    let frontend = FrontendArgs {
+        clang22_bitfields: args.rules == EmitRulesArg::Clang22,
+        ..args.frontend.clone()
+    };
+    let program = match read_program(&args.file, &frontend, err_color) {
         Ok(p) => p,
         Err(code) => return code,
     };

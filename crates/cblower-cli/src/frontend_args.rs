@@ -131,6 +131,10 @@ pub struct FrontendArgs {
     /// same; for builds that already keep every core busy).
     #[arg(long = "no-threads")]
     pub no_threads: bool,
+    /// Not an option: set by the commands whose `--rules clang-22` accepts
+    /// bitfields wider than their type, as clang-22 does.
+    #[arg(skip)]
+    pub clang22_bitfields: bool,
 }
 
 impl FrontendArgs {
@@ -154,6 +158,7 @@ impl FrontendArgs {
                 MatrixOrderArg::Column => MatrixOrder::ColumnMajor,
             },
             threads: self.threads(),
+            clang22_bitfields: self.clang22_bitfields,
         }
     }
 
@@ -278,6 +283,10 @@ pub(crate) fn read_and_lay_out(
     target: TargetArg,
     err_color: bool,
 ) -> Result<(std::mem::ManuallyDrop<Program>, Vec<BufferLayout>), i32> {
+    let frontend = &FrontendArgs {
+        clang22_bitfields: rules == RulesArg::Clang22,
+        ..frontend.clone()
+    };
     let program = read_program(file, frontend, err_color)?;
     let opts = LayoutOptions::new(rules.rule_set(target)).native_16bit(frontend.enable_16bit_types);
     match cblower_program::lay_out_program(&program.buffers_for_lowering(), opts, target.target()) {

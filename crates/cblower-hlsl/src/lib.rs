@@ -140,6 +140,11 @@ pub struct FrontendOptions {
     /// thread of their own (the `Program` and the diagnostics are the same
     /// either way).
     pub threads: Threads,
+    /// Accept a bitfield wider than its type as clang-22 does (its
+    /// `-Wbitfield-width` warning; the layout is clang-22's, see
+    /// `cblower_program::effective_decl`), for `--rules clang-22`. Off,
+    /// such a bitfield is DXC's error.
+    pub clang22_bitfields: bool,
 }
 
 /// `[[vk::binding]]` and Clang's implicit-binding order IDs: one binding

@@ -1483,8 +1483,14 @@ impl Lowerer<'_> {
         });
         if registered {
             // Outside buffers, a struct with errors is kept aside: the
-            // errors are reported only if a buffer uses it.
-            let entry = match self.diags.len() > errors_before && self.in_buffer == 0 {
+            // errors are reported only if a buffer uses it (its warnings,
+            // such as clang-22's over-wide bitfield one, stay).
+            let broken = self
+                .diags
+                .iter()
+                .skip(errors_before)
+                .any(Diagnostic::is_error);
+            let entry = match broken && self.in_buffer == 0 {
                 true => self
                     .diags
                     .split_off(errors_before)
@@ -1567,17 +1573,10 @@ impl Lowerer<'_> {
             }
         };
         let w = match self.eval(width) {
-            Ok(v) if (0..=bits as i64).contains(&v.value) => v.value as u64,
-            Ok(v) => {
-                self.diags.push(
-                    Diagnostic::error(
-                        width.span(),
-                        format!("bitfield width {} is not between 0 and {bits}", v.value),
-                    )
-                    .with_help(format!("a `{ty}` bitfield holds at most {bits} bits")),
-                );
-                return;
-            }
+            Ok(v) => match self.bitfield_width(v.value, bits, ty, decl, width) {
+                Some(w) => w,
+                None => return,
+            },
             Err(e) => {
                 self.diags.push(e);
                 return;
@@ -1662,6 +1661,100 @@ impl Lowerer<'_> {
         f.bitfields = Some(Arc::new(decls));
         fields.push(f);
         spans.push(decl.name.span);
+    }
+
+    /// Checks a bitfield's width `value` against its type's `bits`: the
+    /// width, or `None` with the error pushed. A negative width is refused
+    /// (as both compilers refuse it). A width over `bits` is DXC's error,
+    /// except under [`FrontendOptions::clang22_bitfields`], where it is
+    /// clang-22's `-Wbitfield-width` warning (for a named, non-`bool`
+    /// bitfield) up to 2^32 - 1 bits, cblower's refusal from 2^32 bits
+    /// (clang-22 keeps only the low 32 bits of such a width in its record
+    /// layout, which is not modelled), and clang-22's error from 2^61 bits.
+    fn bitfield_width(
+        &mut self,
+        value: i64,
+        bits: u64,
+        ty: &Ty,
+        decl: &Declarator,
+        width: &Expr,
+    ) -> Option<u64> {
+        let name = &decl.name.name;
+        let what = if name.is_empty() {
+            "anonymous bit-field".to_string()
+        } else {
+            format!("bit-field '{name}'")
+        };
+        // clang points at the name; an anonymous bitfield has none.
+        let at = if name.is_empty() {
+            width.span()
+        } else {
+            decl.name.span
+        };
+        if value < 0 {
+            self.diags.push(
+                Diagnostic::error(at, format!("{what} has negative width ({value})"))
+                    .with_help(format!("give it a width from 0 to {bits}")),
+            );
+            return None;
+        }
+        let w = value as u64;
+        if w <= bits {
+            return Some(w);
+        }
+        if !self.opts.clang22_bitfields {
+            // DXC's words (its Microsoft record layout refuses the width).
+            let what = if name.is_empty() {
+                "size of anonymous bit-field".to_string()
+            } else {
+                format!("size of {what}")
+            };
+            self.diags.push(
+                Diagnostic::error(
+                    width.span(),
+                    format!("{what} ({w} bits) exceeds size of its type ({bits} bits)"),
+                )
+                .with_help(format!(
+                    "a `{ty}` bitfield holds at most {bits} bits; give it a width from 0 to {bits} (clang-22 accepts more: `--rules clang-22`)"
+                )),
+            );
+            return None;
+        }
+        if w >= 1 << 61 {
+            // clang-22's limit: a width must fit in 61 bits.
+            self.diags.push(
+                Diagnostic::error(at, format!("{what} is too wide ({w} bits)"))
+                    .with_help(format!("give it a width from 0 to {bits}")),
+            );
+            return None;
+        }
+        if w > u64::from(u32::MAX) {
+            self.diags.push(
+                Diagnostic::error(
+                    width.span(),
+                    format!("bitfield width {w} is 2^32 bits or more"),
+                )
+                .with_help(format!(
+                    "clang-22 keeps only the low 32 bits of such a width in its record layout, which cblower does not reproduce; give it a width from 0 to {bits}"
+                )),
+            );
+            return None;
+        }
+        if !name.is_empty() && !matches!(ty, Ty::Scalar(Scalar::Bool)) {
+            self.diags.push(
+                Diagnostic::warning(
+                    at,
+                    format!(
+                        "width of {what} ({} bits) exceeds the width of its type; value will be truncated to {bits} bits",
+                        digit_groups(w)
+                    ),
+                )
+                .with_help(format!(
+                    "give it a width from 0 to {bits} (clang-22 over-aligns the struct that holds it; DXC refuses it)"
+                )),
+            );
+        }
+        Some(w)
     }
 
     fn resolve(
@@ -2248,4 +2341,29 @@ fn base_ends(s: &StructTy) -> Vec<usize> {
             end
         })
         .collect()
+}
+
+/// `n` in decimal with `'` between groups of three digits, as clang prints
+/// a bitfield's width in its `-Wbitfield-width` warning (`1'000`).
+fn digit_groups(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() * 4 / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push('\'');
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[cfg(test)]
+mod width_tests {
+    #[test]
+    fn digit_groups_as_clang_prints_them() {
+        assert_eq!(super::digit_groups(33), "33");
+        assert_eq!(super::digit_groups(999), "999");
+        assert_eq!(super::digit_groups(1000), "1'000");
+        assert_eq!(super::digit_groups(4_294_967_295), "4'294'967'295");
+    }
 }

@@ -1287,7 +1287,11 @@ fn bitfields_pack_into_storage_units() {
     );
     assert_eq!(
         error("struct B { uint a : 33; };\ncbuffer X { B b; };"),
-        e("bitfield width 33 is not between 0 and 32", 1, 21)
+        e(
+            "size of bit-field 'a' (33 bits) exceeds size of its type (32 bits)",
+            1,
+            21
+        )
     );
 }
 

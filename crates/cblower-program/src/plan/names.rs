@@ -143,7 +143,9 @@ pub fn member_symbol_cow(field: &Field) -> Cow<'_, str> {
 /// the declaration. Vectors align to their size rounded up to a power of
 /// two (`float3`: 16, `double3`: 32), matrices and arrays to their element,
 /// and structs to 1, except a filtered struct that held a resource directly,
-/// which keeps the handle's alignment (pointer size on DXIL, 8 on SPIR-V).
+/// which keeps the handle's alignment (pointer size on DXIL, 8 on SPIR-V),
+/// and a struct that declares a bitfield wider than its type directly,
+/// which aligns to [`wide_bitfield_align`] (the largest of its bitfields').
 pub fn clang_member_align(ty: &Ty, target: Target, types: TypeOptions) -> u64 {
     let scalar = |s: Scalar| s.size(types).get();
     match ty {
@@ -152,16 +154,46 @@ pub fn clang_member_align(ty: &Ty, target: Target, types: TypeOptions) -> u64 {
         Ty::Matrix { scalar: s, .. } => scalar(*s),
         Ty::Array { elem, .. } => clang_member_align(elem, target, types),
         Ty::Struct(s) => {
-            if s.all_fields().any(|f| matches!(f.ty, Ty::Resource(_))) {
+            let held = if s.all_fields().any(|f| matches!(f.ty, Ty::Resource(_))) {
                 match target {
                     Target::Dxil => 4,
                     Target::SpirV => 8,
                 }
             } else {
                 1
-            }
+            };
+            // The struct's own bitfields only (a member struct's alignment
+            // does not reach its parent), unpacked or still in their units.
+            s.fields
+                .iter()
+                .flat_map(|f| {
+                    f.bitfields
+                        .as_deref()
+                        .map_or(std::slice::from_ref(f), Vec::as_slice)
+                })
+                .map(|d| wide_bitfield_align(d, types))
+                .fold(held, u64::max)
         }
         Ty::Resource(_) => 1,
+    }
+}
+
+/// What a bitfield declaration wider than its type does to the alignment of
+/// clang-22's struct: HLSL records are laid out packed (alignment 1), but
+/// Clang lays an over-wide bitfield out in the largest integer type that
+/// its width fills (`short` from 16 bits, `int` from 32, `long` from 64;
+/// no 128-bit type on DXIL or SPIR-V) and raises the record's alignment to
+/// that type's without the packing, so `uint a : 33` makes the struct
+/// 4-aligned and `uint a : 64` (or `uint64_t a : 65`) 8-aligned. 1 for any
+/// other field.
+pub fn wide_bitfield_align(d: &Field, types: TypeOptions) -> u64 {
+    match (d.bit_width, &d.ty) {
+        (Some(w), Ty::Scalar(s)) if u64::from(w) > s.size(types).get() * 8 => match w {
+            0..=31 => 2,
+            32..=63 => 4,
+            _ => 8,
+        },
+        _ => 1,
     }
 }
 
@@ -301,6 +333,41 @@ mod tests {
             8
         );
         assert_eq!(clang_member_align(&v(Scalar::Half, 2), Target::Dxil, t), 8);
+        let wide = |s, w: u32| {
+            let mut f = Field::new("a", Ty::Scalar(s));
+            f.bit_width = Some(w);
+            wide_bitfield_align(&f, native)
+        };
+        // Checked against clang-22 (`lit-tests/emit/wide-bitfields.hlsl`).
+        assert_eq!(wide(Scalar::Uint, 32), 1);
+        assert_eq!(wide(Scalar::Uint, 33), 4);
+        assert_eq!(wide(Scalar::Int, 63), 4);
+        assert_eq!(wide(Scalar::Bool, 64), 8);
+        assert_eq!(wide(Scalar::Uint, 1000), 8);
+        assert_eq!(wide(Scalar::Uint64, 64), 1);
+        assert_eq!(wide(Scalar::Uint64, 65), 8);
+        assert_eq!(wide(Scalar::Int16, 17), 2);
+        assert_eq!(wide(Scalar::Uint16, 32), 4);
+        let mut s = StructTy::new("S", vec![Field::new("b", Ty::Scalar(Scalar::Float))]);
+        s.fields[0].bitfields = Some(Arc::new(vec![{
+            let mut f = Field::new("a", Ty::Scalar(Scalar::Uint));
+            f.bit_width = Some(40);
+            f
+        }]));
+        let s = Ty::Struct(Arc::new(s));
+        assert_eq!(clang_member_align(&s, Target::Dxil, t), 4);
+        assert_eq!(
+            clang_member_align(
+                &Ty::Array {
+                    elem: Arc::new(s.clone()),
+                    len: 2,
+                    stride: None,
+                },
+                Target::SpirV,
+                t
+            ),
+            4
+        );
         assert_eq!(offset_alignment(0), 16);
         assert_eq!(offset_alignment(4), 4);
         assert_eq!(offset_alignment(40), 8);

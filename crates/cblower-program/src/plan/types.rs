@@ -945,6 +945,16 @@ impl PlanTypes {
                         let align = 8 * self.pc_scalar_bytes(&d.ty);
                         rec.bit = rec.bit.div_ceil(align) * align;
                     }
+                    Some(w) if u64::from(w) > 8 * self.pc_scalar_bytes(&d.ty) => {
+                        // Clang aligns such a one and may widen its storage
+                        // into the padding after it; not modelled.
+                        return Err(format!(
+                            "bitfield `{}` of `{}` is wider than its type ({w} bits); cblower does not lay out clang-22's push-constant struct for it, give it at most {} bits",
+                            d.name,
+                            s.name,
+                            8 * self.pc_scalar_bytes(&d.ty)
+                        ));
+                    }
                     Some(w) => {
                         if rec.bit % 8 == 0 {
                             rec.close_run(&mut self.table)?;
