@@ -40,8 +40,19 @@ fn scratch() -> PathBuf {
 }
 
 fn cblower_emit(path: &Path, target: &str, rules: &str) -> Result<String, String> {
+    cblower_emit_with(path, target, rules, &[])
+}
+
+fn cblower_emit_with(
+    path: &Path,
+    target: &str,
+    rules: &str,
+    extra: &[&str],
+) -> Result<String, String> {
     let out = Command::new(env!("CARGO_BIN_EXE_cblower"))
-        .args(["emit-llvm", "--target", target, "--rules", rules, "-I"])
+        .args(["emit-llvm", "--target", target, "--rules", rules])
+        .args(extra)
+        .arg("-I")
         .arg(dir().join("include/a"))
         .arg("-I")
         .arg(dir().join("include/b"))
@@ -273,4 +284,30 @@ fn resource_arrays_take_clangs_implicit_order_ids() {
     );
     verify(&ours, "resource-arrays").expect("verifies");
     let _ = std::fs::remove_file(&path);
+}
+
+/// The engine files (macros, includes, pragmas, templates, code outside
+/// the buffers) give the same bytes, or the same diagnostics, on one thread
+/// (`--no-threads`) as on the front end's and planner's threads.
+#[test]
+fn one_thread_gives_the_same_output_on_every_engine_file() {
+    let mut differ = Vec::new();
+    let mut compared = 0;
+    for path in files() {
+        let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("x");
+        for (target, rules) in [
+            ("dxil", "cbuffer"),
+            ("spirv", "cbuffer"),
+            ("dxil", "clang-22"),
+        ] {
+            let threads = cblower_emit(&path, target, rules);
+            let one = cblower_emit_with(&path, target, rules, &["--no-threads"]);
+            if threads != one {
+                differ.push(format!("{stem} {target} {rules}"));
+            }
+            compared += 1;
+        }
+    }
+    assert!(compared >= 60, "only {compared} runs compared");
+    assert!(differ.is_empty(), "--no-threads changed: {differ:?}");
 }

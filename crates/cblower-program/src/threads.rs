@@ -14,9 +14,9 @@
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Threads {
-    /// Up to three threads beside the caller's: in the front end the
-    /// preprocessor, the parser and lowering each on their own, and in the
-    /// planner a thread laying out buffers ahead. On the 100 x 1k-member
+    /// The front end's preprocessor, parser and lowering each on a thread
+    /// of its own (the caller waits for them), and in the planner a second
+    /// thread laying out buffers ahead of the caller's. On the 100 x 1k-member
     /// emission benchmark this takes about a fifth off the elapsed time for
     /// about a tenth more CPU time (`docs/performance.md`).
     #[default]

@@ -1538,6 +1538,13 @@ fn skipping_after_and_around_a_long_buffer() {
         assert_eq!(names, [("A", 2000), ("B", 1)]);
         assert_eq!(&*p.buffers[0].members[1999].name, "m1999");
     }
+    // The namespace never closes: rewinding to its start (to skip it) needs
+    // the buffer's tokens, so they were kept; the error stays an error.
+    let unclosed = format!("namespace N {{\ncbuffer A {{\n{members}}};\nfloat g;\n");
+    assert_eq!(
+        error(&unclosed),
+        e("unterminated namespace: missing `}`", 1, 13)
+    );
 }
 
 /// The shortcut for `type name;` gives exactly the general path's items, on
