@@ -5,6 +5,7 @@
 use std::io::IsTerminal;
 use std::path::PathBuf;
 
+use cblower_hlsl::WideBitfields;
 use cblower_llvm::emit::text::{write_text, TextError};
 use cblower_llvm::emit::{build_module, EmissionPlan};
 use cblower_llvm::passes::{lowering_pipeline, parse_pipeline, run_pipeline};
@@ -378,7 +379,10 @@ fn run_with(args: &EmitArgs, module_sink: Option<ModuleSink>) -> i32 {
         }
     }
     let frontend = FrontendArgs {
-        clang22_bitfields: args.rules == EmitRulesArg::Clang22,
+        wide_bitfields: match args.rules {
+            EmitRulesArg::Clang22 => WideBitfields::Clang22(triple.target()),
+            EmitRulesArg::Cbuffer => WideBitfields::Refuse,
+        },
         ..args.frontend.clone()
     };
     let program = match read_program(&args.file, &frontend, err_color) {

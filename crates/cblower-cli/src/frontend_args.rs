@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use cblower_hlsl::{parse_file, parse_source, FrontendOptions, Program};
+use cblower_hlsl::{parse_file, parse_source, FrontendOptions, Program, WideBitfields};
 use cblower_layout::{
     BufferLayout, Clang22Target, LayoutOptions, MatrixOrder, RuleSet, WgslAddressSpace,
 };
@@ -50,6 +50,16 @@ pub enum RulesArg {
 }
 
 impl RulesArg {
+    /// What the front end does with a bitfield wider than its type under
+    /// these rules: clang-22's acceptance for `clang-22`, DXC's error for
+    /// the others.
+    pub fn wide_bitfields(self, target: TargetArg) -> WideBitfields {
+        match self {
+            RulesArg::Clang22 => WideBitfields::Clang22(target.target()),
+            _ => WideBitfields::Refuse,
+        }
+    }
+
     /// The rule set it names; `target` says whose data layout clang-22 used.
     pub fn rule_set(self, target: TargetArg) -> RuleSet {
         match self {
@@ -134,7 +144,7 @@ pub struct FrontendArgs {
     /// Not an option: set by the commands whose `--rules clang-22` accepts
     /// bitfields wider than their type, as clang-22 does.
     #[arg(skip)]
-    pub clang22_bitfields: bool,
+    pub wide_bitfields: WideBitfields,
 }
 
 impl FrontendArgs {
@@ -158,7 +168,7 @@ impl FrontendArgs {
                 MatrixOrderArg::Column => MatrixOrder::ColumnMajor,
             },
             threads: self.threads(),
-            clang22_bitfields: self.clang22_bitfields,
+            wide_bitfields: self.wide_bitfields,
         }
     }
 
@@ -284,7 +294,7 @@ pub(crate) fn read_and_lay_out(
     err_color: bool,
 ) -> Result<(std::mem::ManuallyDrop<Program>, Vec<BufferLayout>), i32> {
     let frontend = &FrontendArgs {
-        clang22_bitfields: rules == RulesArg::Clang22,
+        wide_bitfields: rules.wide_bitfields(target),
         ..frontend.clone()
     };
     let program = read_program(file, frontend, err_color)?;

@@ -140,11 +140,24 @@ pub struct FrontendOptions {
     /// thread of their own (the `Program` and the diagnostics are the same
     /// either way).
     pub threads: Threads,
-    /// Accept a bitfield wider than its type as clang-22 does (its
-    /// `-Wbitfield-width` warning; the layout is clang-22's, see
-    /// `cblower_program::effective_decl`), for `--rules clang-22`. Off,
-    /// such a bitfield is DXC's error.
-    pub clang22_bitfields: bool,
+    /// What a bitfield wider than its type is: DXC's error (the default),
+    /// or accepted as clang-22 accepts it for `--rules clang-22`.
+    pub wide_bitfields: WideBitfields,
+}
+
+/// How the front end treats a bitfield declared wider than its type
+/// (`uint a : 33;`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum WideBitfields {
+    /// DXC's error: "size of bit-field 'a' (33 bits) exceeds size of its
+    /// type (32 bits)".
+    #[default]
+    Refuse,
+    /// As clang-22 compiles for this target: its `-Wbitfield-width`
+    /// warning, and its "too wide" error from 2^61 bits on DXIL or 2^32
+    /// bits on SPIR-V (the bits of the target's `size_t`, at most 61). The
+    /// layout is clang-22's, see `cblower_program::effective_decl`.
+    Clang22(cblower_program::Target),
 }
 
 /// `[[vk::binding]]` and Clang's implicit-binding order IDs: one binding

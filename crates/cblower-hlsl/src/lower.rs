@@ -25,8 +25,10 @@ use crate::parser::ast::{
     EnumDef, Expr, Ident, Item, Register, StructDef, TemplateArg, TemplateDef, TypeSpec,
 };
 use crate::source::Span;
-use crate::{BufferSpans, FrontendOptions, ImplicitOrder, VkBinding, UNBOUNDED_RESOURCE_ARRAY};
-use cblower_program::{DeclaredBinding, RegisterCount};
+use crate::{
+    BufferSpans, FrontendOptions, ImplicitOrder, VkBinding, WideBitfields, UNBOUNDED_RESOURCE_ARRAY,
+};
+use cblower_program::{DeclaredBinding, RegisterCount, Target};
 
 /// Deepest typedef chain followed.
 const MAX_TYPEDEF_DEPTH: usize = 256;
@@ -1597,7 +1599,7 @@ impl Lowerer<'_> {
             return;
         }
         let mut declared = Field::new(decl.name.name.clone(), ty.clone());
-        declared.bit_width = Some(w as u32);
+        declared.bit_width = Some(w);
         if let Some(e) = &d.attrs.vk_offset {
             match self.eval_unsigned(e, "a `vk::offset`") {
                 Ok(v) => declared.placement = Some(Placement::VkOffset(v)),
@@ -1666,11 +1668,9 @@ impl Lowerer<'_> {
     /// Checks a bitfield's width `value` against its type's `bits`: the
     /// width, or `None` with the error pushed. A negative width is refused
     /// (as both compilers refuse it). A width over `bits` is DXC's error,
-    /// except under [`FrontendOptions::clang22_bitfields`], where it is
-    /// clang-22's `-Wbitfield-width` warning (for a named, non-`bool`
-    /// bitfield) up to 2^32 - 1 bits, cblower's refusal from 2^32 bits
-    /// (clang-22 keeps only the low 32 bits of such a width in its record
-    /// layout, which is not modelled), and clang-22's error from 2^61 bits.
+    /// except under [`WideBitfields::Clang22`], where it is clang-22's
+    /// `-Wbitfield-width` warning (for a named, non-`bool` bitfield) below
+    /// the target's limit and clang-22's "too wide" error from it.
     fn bitfield_width(
         &mut self,
         value: i64,
@@ -1685,12 +1685,9 @@ impl Lowerer<'_> {
         } else {
             format!("bit-field '{name}'")
         };
-        // clang points at the name; an anonymous bitfield has none.
-        let at = if name.is_empty() {
-            width.span()
-        } else {
-            decl.name.span
-        };
+        // clang points at the name, or for an anonymous bitfield at its
+        // `:` (where the parser places the empty name).
+        let at = decl.name.span;
         if value < 0 {
             self.diags.push(
                 Diagnostic::error(at, format!("{what} has negative width ({value})"))
@@ -1702,7 +1699,7 @@ impl Lowerer<'_> {
         if w <= bits {
             return Some(w);
         }
-        if !self.opts.clang22_bitfields {
+        let WideBitfields::Clang22(target) = self.opts.wide_bitfields else {
             // DXC's words (its Microsoft record layout refuses the width).
             let what = if name.is_empty() {
                 "size of anonymous bit-field".to_string()
@@ -1719,24 +1716,19 @@ impl Lowerer<'_> {
                 )),
             );
             return None;
-        }
-        if w >= 1 << 61 {
-            // clang-22's limit: a width must fit in 61 bits.
+        };
+        // clang-22's limit: the width must fit in as many bits as the
+        // target's `size_t` has (at most 61): 64-bit on DXIL, 32-bit on
+        // logical SPIR-V.
+        let limit_bits = match target {
+            Target::Dxil => 61,
+            Target::SpirV => 32,
+        };
+        if w >> limit_bits != 0 {
             self.diags.push(
-                Diagnostic::error(at, format!("{what} is too wide ({w} bits)"))
-                    .with_help(format!("give it a width from 0 to {bits}")),
-            );
-            return None;
-        }
-        if w > u64::from(u32::MAX) {
-            self.diags.push(
-                Diagnostic::error(
-                    width.span(),
-                    format!("bitfield width {w} is 2^32 bits or more"),
-                )
-                .with_help(format!(
-                    "clang-22 keeps only the low 32 bits of such a width in its record layout, which cblower does not reproduce; give it a width from 0 to {bits}"
-                )),
+                Diagnostic::error(at, format!("{what} is too wide ({w} bits)")).with_help(
+                    format!("give it a width from 0 to {bits} (clang-22 refuses 2^{limit_bits} bits or more for this target)"),
+                ),
             );
             return None;
         }

@@ -570,8 +570,9 @@ pub struct Field {
     /// DXC and clang ignore the attribute.
     pub vk_global: Option<VkGlobal>,
     /// For a bitfield declaration listed in [`Field::bitfields`]: its
-    /// declared width in bits (`0` for `: 0`). `None` for any other field.
-    pub bit_width: Option<u32>,
+    /// declared width in bits (`0` for `: 0`), which may exceed its type's
+    /// (clang-22 accepts that). `None` for any other field.
+    pub bit_width: Option<u64>,
 }
 
 /// A Vulkan-only kind of global variable.

@@ -409,7 +409,6 @@ impl Rewriter {
                 continue;
             };
             let key = spirv_unit_type(*s, types);
-            let width = u64::from(width);
             // DXC places a bitfield with `[[vk::offset(N)]]` at N before it
             // looks at merging: it never joins the open unit, and starts
             // one at N that the next bitfields can join.
@@ -539,7 +538,7 @@ mod tests {
     /// A bitfield declaration as the front end records it.
     fn bits(name: &str, s: Scalar, width: u32) -> Field {
         let mut f = Field::new(name, Ty::scalar(s));
-        f.bit_width = Some(width);
+        f.bit_width = Some(width.into());
         f
     }
 

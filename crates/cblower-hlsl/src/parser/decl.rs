@@ -215,11 +215,7 @@ impl Parser<'_> {
         }
         loop {
             // `uint : 4;` (an unnamed bitfield)
-            if self.at_punct(":")
-                && self
-                    .peek_nth(1)
-                    .is_some_and(|t| t.kind == TokenKind::Number || t.is_punct("("))
-            {
+            if self.at_punct(":") && self.peek_nth(1).is_some_and(starts_bit_width) {
                 let name = Ident {
                     name: "".into(),
                     span: self.here(),
@@ -424,10 +420,7 @@ impl Parser<'_> {
             d.extra_mut().qualifier = qualifier;
         }
         while self.eat_punct(":") {
-            if self
-                .peek()
-                .is_some_and(|t| t.kind == TokenKind::Number || t.is_punct("("))
-            {
+            if self.peek().is_some_and(starts_bit_width) {
                 d.extra_mut().bitfield = Some(self.expr(false)?);
             } else if self.at_ident("register") {
                 let r = self.register()?;
@@ -991,4 +984,12 @@ fn parse_slot(t: &Token) -> Result<(char, u32), Diagnostic> {
                 )),
         ),
     }
+}
+
+/// Whether `t`, after a declarator's `:`, starts a bitfield width rather
+/// than a semantic, `register` or `packoffset`: a number, a parenthesis or
+/// a unary operator (`uint a : -1;` is a width, which both compilers refuse
+/// as negative).
+fn starts_bit_width(t: &Token) -> bool {
+    t.kind == TokenKind::Number || ["(", "-", "+", "~", "!"].iter().any(|p| t.is_punct(p))
 }

@@ -1575,7 +1575,7 @@ mod tests {
         // `float f; uint x : 9; uint y : 3; uint : 0; uint z : 2;`.
         let bit = |name: &str, w: u32| {
             let mut d = Field::new(name, Ty::scalar(Scalar::Uint));
-            d.bit_width = Some(w);
+            d.bit_width = Some(w.into());
             d
         };
         let mut unit = Field::new("x", Ty::scalar(Scalar::Uint));

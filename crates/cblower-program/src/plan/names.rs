@@ -162,38 +162,61 @@ pub fn clang_member_align(ty: &Ty, target: Target, types: TypeOptions) -> u64 {
             } else {
                 1
             };
-            // The struct's own bitfields only (a member struct's alignment
-            // does not reach its parent), unpacked or still in their units.
-            s.fields
-                .iter()
-                .flat_map(|f| {
-                    f.bitfields
-                        .as_deref()
-                        .map_or(std::slice::from_ref(f), Vec::as_slice)
-                })
-                .map(|d| wide_bitfield_align(d, types))
-                .fold(held, u64::max)
+            bitfield_record_align(s, types, 0).max(held)
         }
         Ty::Resource(_) => 1,
     }
 }
 
-/// What a bitfield declaration wider than its type does to the alignment of
-/// clang-22's struct: HLSL records are laid out packed (alignment 1), but
-/// Clang lays an over-wide bitfield out in the largest integer type that
-/// its width fills (`short` from 16 bits, `int` from 32, `long` from 64;
-/// no 128-bit type on DXIL or SPIR-V) and raises the record's alignment to
+/// The alignment the bitfields of struct `s` and of its bases give it in
+/// clang-22 ([`wide_bitfield_align`]): a base's alignment reaches the
+/// struct (Clang does not pack bases), a member struct's does not (members
+/// are packed).
+fn bitfield_record_align(s: &StructTy, types: TypeOptions, depth: usize) -> u64 {
+    let base = match &s.base {
+        Some(b) if depth < 64 => bitfield_record_align(b, types, depth + 1),
+        _ => 1,
+    };
+    s.fields
+        .iter()
+        .flat_map(|f| {
+            f.bitfields
+                .as_deref()
+                .map_or(std::slice::from_ref(f), Vec::as_slice)
+        })
+        .map(|d| wide_bitfield_align(d, types))
+        .fold(base, u64::max)
+}
+
+/// What a bitfield declaration does to the alignment of clang-22's struct:
+/// HLSL records are laid out packed (alignment 1), but Clang lays a
+/// bitfield wider than its type out in the largest integer type that its
+/// width fills (`short` from 16 bits, `int` from 32, `long` from 64; no
+/// 128-bit type on DXIL or SPIR-V) and raises the record's alignment to
 /// that type's without the packing, so `uint a : 33` makes the struct
-/// 4-aligned and `uint a : 64` (or `uint64_t a : 65`) 8-aligned. 1 for any
-/// other field.
+/// 4-aligned and `uint a : 64` (or `uint64_t a : 65`) 8-aligned. Clang's
+/// record layout reads the width as a 32-bit number, so a width of 2^32 or
+/// more (accepted on DXIL) counts by its low 32 bits: `2^32 + 1` is a
+/// 1-bit field (no effect), `2^32 + 40` a 40-bit one, and a multiple of
+/// 2^32 a zero-width one, which the packing does not reach: a named one
+/// aligns the struct to its type. 1 for any other field.
 pub fn wide_bitfield_align(d: &Field, types: TypeOptions) -> u64 {
-    match (d.bit_width, &d.ty) {
-        (Some(w), Ty::Scalar(s)) if u64::from(w) > s.size(types).get() * 8 => match w {
-            0..=31 => 2,
+    let (Some(declared), Ty::Scalar(s)) = (d.bit_width, &d.ty) else {
+        return 1;
+    };
+    let type_bytes = s.size(types).get();
+    let width = declared & u64::from(u32::MAX);
+    if width > type_bytes * 8 {
+        match width {
+            ..=15 => 1,
+            16..=31 => 2,
             32..=63 => 4,
             _ => 8,
-        },
-        _ => 1,
+        }
+    } else if width == 0 && declared != 0 && !d.name.is_empty() {
+        type_bytes
+    } else {
+        1
     }
 }
 
@@ -333,7 +356,7 @@ mod tests {
             8
         );
         assert_eq!(clang_member_align(&v(Scalar::Half, 2), Target::Dxil, t), 8);
-        let wide = |s, w: u32| {
+        let wide = |s, w: u64| {
             let mut f = Field::new("a", Ty::Scalar(s));
             f.bit_width = Some(w);
             wide_bitfield_align(&f, native)
@@ -348,13 +371,33 @@ mod tests {
         assert_eq!(wide(Scalar::Uint64, 65), 8);
         assert_eq!(wide(Scalar::Int16, 17), 2);
         assert_eq!(wide(Scalar::Uint16, 32), 4);
+        // Only the low 32 bits count
+        // (`lit-tests/emit/wide-bitfields-truncated.hlsl`).
+        assert_eq!(wide(Scalar::Uint, 1 << 32), 4);
+        assert_eq!(wide(Scalar::Uint16, 1 << 32), 2);
+        assert_eq!(wide(Scalar::Uint64, 1 << 60), 8);
+        assert_eq!(wide(Scalar::Uint, (1 << 32) + 1), 1);
+        assert_eq!(wide(Scalar::Uint, (1 << 32) + 32), 1);
+        assert_eq!(wide(Scalar::Uint, (1 << 32) + 33), 4);
+        assert_eq!(wide(Scalar::Uint, (1 << 33) + 64), 8);
+        let mut anonymous = Field::new("", Ty::Scalar(Scalar::Uint));
+        anonymous.bit_width = Some(1 << 32);
+        assert_eq!(wide_bitfield_align(&anonymous, native), 1);
         let mut s = StructTy::new("S", vec![Field::new("b", Ty::Scalar(Scalar::Float))]);
         s.fields[0].bitfields = Some(Arc::new(vec![{
             let mut f = Field::new("a", Ty::Scalar(Scalar::Uint));
             f.bit_width = Some(40);
             f
         }]));
-        let s = Ty::Struct(Arc::new(s));
+        let s = Arc::new(s);
+        // A base's alignment reaches the derived struct.
+        let mut derived = StructTy::new("D", vec![Field::new("c", Ty::Scalar(Scalar::Float))]);
+        derived.base = Some(s.clone());
+        assert_eq!(
+            clang_member_align(&Ty::Struct(Arc::new(derived)), Target::Dxil, t),
+            4
+        );
+        let s = Ty::Struct(s);
         assert_eq!(clang_member_align(&s, Target::Dxil, t), 4);
         assert_eq!(
             clang_member_align(

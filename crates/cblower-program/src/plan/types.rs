@@ -945,7 +945,7 @@ impl PlanTypes {
                         let align = 8 * self.pc_scalar_bytes(&d.ty);
                         rec.bit = rec.bit.div_ceil(align) * align;
                     }
-                    Some(w) if u64::from(w) > 8 * self.pc_scalar_bytes(&d.ty) => {
+                    Some(w) if w > 8 * self.pc_scalar_bytes(&d.ty) => {
                         // Clang aligns such a one and may widen its storage
                         // into the padding after it; not modelled.
                         return Err(format!(
@@ -960,7 +960,7 @@ impl PlanTypes {
                             rec.close_run(&mut self.table)?;
                             rec.run = Some(rec.bit / 8);
                         }
-                        rec.bit += u64::from(w);
+                        rec.bit += w;
                     }
                     None => {
                         rec.close_run(&mut self.table)?;
