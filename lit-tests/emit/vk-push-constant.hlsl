@@ -44,9 +44,10 @@ struct PC { float4 tint; float scale; float3 v; bool b; float2x3 m; Inner i;
 #endif
 };
 cbuffer CB { float4 c; };
-[[vk::push_constant]] PC pc;
 #ifdef NOT_A_STRUCT
 [[vk::push_constant]] float4 lone;
+#else
+[[vk::push_constant]] PC pc;
 #endif
 [[vk::constant_id(3)]] const float spec = 1.0;
 [[vk::constant_id(4)]] const bool flag = true;

@@ -4,9 +4,9 @@
 //   (named and anonymous; clang-22 accepts these, wide-bitfields.hlsl);
 // * under --rules clang-22, a width of 2^61 bits or more on DXIL, in
 //   clang-22's words (checked against clang-22 itself; from 2^32 bits on
-//   SPIR-V, wide-bitfields-truncated.hlsl), and an over-wide bitfield in a
-//   SPIR-V push-constant struct (clang aligns it and may widen its storage;
-//   not modelled);
+//   SPIR-V, wide-bitfields-truncated.hlsl), and in a SPIR-V push-constant
+//   struct a bitfield whose storage clang-22 makes an integer wider than
+//   LLVM's widest (8388608 bits; LLVM cannot read such IR back);
 // * a negative width in both modes, in both compilers' words, written as an
 //   expression or as a literal with a unary operator (`: -1`, `: ~0`).
 // Anonymous bitfields are reported at their `:`, as clang does.
@@ -47,7 +47,7 @@ struct S { unsigned int : 2305843009213693952; };
 #endif
 #ifdef PUSH
 struct S { float f; };
-struct P { unsigned int x : 3; unsigned int a : 33; float b; };
+struct P { unsigned int x : 3; unsigned int a : 10000000; };
 [[vk::push_constant]] P p;
 #endif
 cbuffer CB { S s; };
@@ -80,5 +80,6 @@ cbuffer CB { S s; };
 // ANONHUGE:       error: anonymous bit-field is too wide (2305843009213693952 bits)
 // ANONHUGE-CB-NEXT: --> {{.*}}wide-bitfields-errors.hlsl:46:25
 
-// PUSH:      warning: width of bit-field 'a' (33 bits) exceeds the width of its type; value will be truncated to 32 bits
-// PUSH:      error: push-constant block `p`: bitfield `a` of `P` is wider than its type (33 bits); cblower does not lay out clang-22's push-constant struct for it, give it at most 32 bits
+// PUSH:      warning: width of bit-field 'a' (10'000'000 bits) exceeds the width of its type; value will be truncated to 32 bits
+// PUSH:      error: push-constant block `p`: clang-22 stores a run of its bitfields in an i10000000, wider than LLVM's widest integer (8388608 bits), so its IR cannot be read back
+// PUSH:      = help: give the bitfield fewer bits

@@ -5,7 +5,7 @@
 use std::io::IsTerminal;
 use std::path::PathBuf;
 
-use cblower_hlsl::WideBitfields;
+use cblower_hlsl::BitfieldRules;
 use cblower_llvm::emit::text::{write_text, TextError};
 use cblower_llvm::emit::{build_module, EmissionPlan};
 use cblower_llvm::passes::{lowering_pipeline, parse_pipeline, run_pipeline};
@@ -379,9 +379,9 @@ fn run_with(args: &EmitArgs, module_sink: Option<ModuleSink>) -> i32 {
         }
     }
     let frontend = FrontendArgs {
-        wide_bitfields: match args.rules {
-            EmitRulesArg::Clang22 => WideBitfields::Clang22(triple.target()),
-            EmitRulesArg::Cbuffer => WideBitfields::Refuse,
+        bitfield_rules: match args.rules {
+            EmitRulesArg::Clang22 => BitfieldRules::Clang22(triple.target()),
+            EmitRulesArg::Cbuffer => BitfieldRules::Dxc,
         },
         ..args.frontend.clone()
     };

@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use cblower_hlsl::{parse_file, parse_source, FrontendOptions, Program, WideBitfields};
+use cblower_hlsl::{parse_file, parse_source, BitfieldRules, FrontendOptions, Program};
 use cblower_layout::{
     BufferLayout, Clang22Target, LayoutOptions, MatrixOrder, RuleSet, WgslAddressSpace,
 };
@@ -50,13 +50,12 @@ pub enum RulesArg {
 }
 
 impl RulesArg {
-    /// What the front end does with a bitfield wider than its type under
-    /// these rules: clang-22's acceptance for `clang-22`, DXC's error for
-    /// the others.
-    pub fn wide_bitfields(self, target: TargetArg) -> WideBitfields {
+    /// Whose bitfield rules the front end applies under these rules:
+    /// clang-22's for `clang-22`, DXC's for the others.
+    pub fn bitfield_rules(self, target: TargetArg) -> BitfieldRules {
         match self {
-            RulesArg::Clang22 => WideBitfields::Clang22(target.target()),
-            _ => WideBitfields::Refuse,
+            RulesArg::Clang22 => BitfieldRules::Clang22(target.target()),
+            _ => BitfieldRules::Dxc,
         }
     }
 
@@ -141,10 +140,10 @@ pub struct FrontendArgs {
     /// same; for builds that already keep every core busy).
     #[arg(long = "no-threads")]
     pub no_threads: bool,
-    /// Not an option: set by the commands whose `--rules clang-22` accepts
-    /// bitfields wider than their type, as clang-22 does.
+    /// Not an option: set by the commands whose `--rules clang-22` reads
+    /// bitfields as clang-22 does.
     #[arg(skip)]
-    pub wide_bitfields: WideBitfields,
+    pub bitfield_rules: BitfieldRules,
 }
 
 impl FrontendArgs {
@@ -168,7 +167,7 @@ impl FrontendArgs {
                 MatrixOrderArg::Column => MatrixOrder::ColumnMajor,
             },
             threads: self.threads(),
-            wide_bitfields: self.wide_bitfields,
+            bitfield_rules: self.bitfield_rules,
         }
     }
 
@@ -294,7 +293,7 @@ pub(crate) fn read_and_lay_out(
     err_color: bool,
 ) -> Result<(std::mem::ManuallyDrop<Program>, Vec<BufferLayout>), i32> {
     let frontend = &FrontendArgs {
-        wide_bitfields: rules.wide_bitfields(target),
+        bitfield_rules: rules.bitfield_rules(target),
         ..frontend.clone()
     };
     let program = read_program(file, frontend, err_color)?;

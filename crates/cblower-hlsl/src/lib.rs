@@ -140,23 +140,27 @@ pub struct FrontendOptions {
     /// thread of their own (the `Program` and the diagnostics are the same
     /// either way).
     pub threads: Threads,
-    /// What a bitfield wider than its type is: DXC's error (the default),
-    /// or accepted as clang-22 accepts it for `--rules clang-22`.
-    pub wide_bitfields: WideBitfields,
+    /// Whose bitfield rules the front end applies where DXC and clang-22
+    /// part: DXC's (the default) or clang-22's, for `--rules clang-22`.
+    pub bitfield_rules: BitfieldRules,
 }
 
-/// How the front end treats a bitfield declared wider than its type
-/// (`uint a : 33;`).
+/// Whose rules decide the bitfield questions on which DXC and clang-22
+/// disagree in the front end.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum WideBitfields {
-    /// DXC's error: "size of bit-field 'a' (33 bits) exceeds size of its
-    /// type (32 bits)".
+pub enum BitfieldRules {
+    /// DXC's: a bitfield wider than its type is an error ("size of
+    /// bit-field 'a' (33 bits) exceeds size of its type (32 bits)"), and a
+    /// `: 0` takes no bytes.
     #[default]
-    Refuse,
-    /// As clang-22 compiles for this target: its `-Wbitfield-width`
-    /// warning, and its "too wide" error from 2^61 bits on DXIL or 2^32
-    /// bits on SPIR-V (the bits of the target's `size_t`, at most 61). The
-    /// layout is clang-22's, see `cblower_program::effective_decl`.
+    Dxc,
+    /// clang-22's, as it compiles for this target: a bitfield wider than
+    /// its type gets its `-Wbitfield-width` warning, and its "too wide"
+    /// error from 2^61 bits on DXIL or 2^32 bits on SPIR-V (the bits of the
+    /// target's `size_t`, at most 61); `: 0` bitfields that are all a
+    /// struct declares, after a base that is not an empty class, stay in
+    /// the struct (clang-22 gives them members). The layout is clang-22's,
+    /// see `cblower_program::effective_decl`.
     Clang22(cblower_program::Target),
 }
 

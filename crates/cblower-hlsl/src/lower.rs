@@ -26,7 +26,7 @@ use crate::parser::ast::{
 };
 use crate::source::Span;
 use crate::{
-    BufferSpans, FrontendOptions, ImplicitOrder, VkBinding, WideBitfields, UNBOUNDED_RESOURCE_ARRAY,
+    BitfieldRules, BufferSpans, FrontendOptions, ImplicitOrder, VkBinding, UNBOUNDED_RESOURCE_ARRAY,
 };
 use cblower_program::{DeclaredBinding, RegisterCount, Target};
 
@@ -1474,6 +1474,16 @@ impl Lowerer<'_> {
                 };
                 decls.append(&mut zero_width);
                 last.bitfields = Some(Arc::new(decls));
+            } else if matches!(self.opts.bitfield_rules, BitfieldRules::Clang22(_))
+                && base.as_deref().is_some_and(|b| !is_empty_class(b, 0))
+            {
+                // All the struct declares: clang-22 still gives them members
+                // when its base makes it a non-empty class. They travel in a
+                // unit of their own, which only clang-22's rules read.
+                let mut carrier = Field::new("", zero_width[0].ty.clone());
+                carrier.bitfields = Some(Arc::new(std::mem::take(&mut zero_width)));
+                fields.push(carrier);
+                spans.push(name_span);
             }
         }
         let s = Arc::new(StructTy {
@@ -1668,7 +1678,7 @@ impl Lowerer<'_> {
     /// Checks a bitfield's width `value` against its type's `bits`: the
     /// width, or `None` with the error pushed. A negative width is refused
     /// (as both compilers refuse it). A width over `bits` is DXC's error,
-    /// except under [`WideBitfields::Clang22`], where it is clang-22's
+    /// except under [`BitfieldRules::Clang22`], where it is clang-22's
     /// `-Wbitfield-width` warning (for a named, non-`bool` bitfield) below
     /// the target's limit and clang-22's "too wide" error from it.
     fn bitfield_width(
@@ -1699,7 +1709,7 @@ impl Lowerer<'_> {
         if w <= bits {
             return Some(w);
         }
-        let WideBitfields::Clang22(target) = self.opts.wide_bitfields else {
+        let BitfieldRules::Clang22(target) = self.opts.bitfield_rules else {
             // DXC's words (its Microsoft record layout refuses the width).
             let what = if name.is_empty() {
                 "size of anonymous bit-field".to_string()
@@ -2347,6 +2357,22 @@ fn digit_groups(n: u64) -> String {
         out.push(c);
     }
     out
+}
+
+/// Whether `s` is an empty class in C++'s sense: its bases are empty and it
+/// declares nothing but `: 0` bitfields (which clang-22 then gives no
+/// member in a buffer).
+fn is_empty_class(s: &StructTy, depth: usize) -> bool {
+    depth < 64
+        && s.base
+            .as_deref()
+            .map_or(true, |b| is_empty_class(b, depth + 1))
+        && s.fields.iter().all(|f| {
+            f.storage != Storage::Buffer
+                || f.bitfields
+                    .as_deref()
+                    .is_some_and(|list| list.iter().all(|d| d.bit_width == Some(0)))
+        })
 }
 
 #[cfg(test)]

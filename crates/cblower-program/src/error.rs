@@ -134,6 +134,21 @@ pub enum ProgramError {
         /// How to fix it.
         fix: String,
     },
+    /// A second `[[vk::push_constant]]` block (SPIR-V), which DXC and
+    /// clang-22 both refuse.
+    #[error("cannot have more than one push constant block (`{first}` is one already)")]
+    SecondPushConstant {
+        /// Index in the program of the buffer (`$Globals`) that declares
+        /// the second block.
+        buffer: usize,
+        /// Index of the second block's global among that buffer's source
+        /// members.
+        member: usize,
+        /// The second block's name.
+        name: String,
+        /// The first block's name.
+        first: String,
+    },
     /// The default flavour's invariant broke: a bug in cblower.
     #[error("layout type {ty}: element {element} should be at byte {intended} but LLVM's data layout puts it at {llvm}")]
     OffsetMismatch {
@@ -152,9 +167,9 @@ impl ProgramError {
     /// The index of the buffer the error is about, when it names one.
     pub fn buffer_index(&self) -> Option<usize> {
         match self {
-            ProgramError::Layout { buffer, .. } | ProgramError::PushConstant { buffer, .. } => {
-                Some(*buffer)
-            }
+            ProgramError::Layout { buffer, .. }
+            | ProgramError::PushConstant { buffer, .. }
+            | ProgramError::SecondPushConstant { buffer, .. } => Some(*buffer),
             ProgramError::PaddingTooLarge { buffer, .. } => *buffer,
             ProgramError::ConstantBufferArray { index, .. }
             | ProgramError::ConstantBufferInClang22 { index, .. }
@@ -167,9 +182,9 @@ impl ProgramError {
     /// [`Self::buffer_index`] names, that the error is about.
     pub fn member_index(&self) -> Option<usize> {
         match self {
-            ProgramError::Layout { member, .. } | ProgramError::PushConstant { member, .. } => {
-                Some(*member)
-            }
+            ProgramError::Layout { member, .. }
+            | ProgramError::PushConstant { member, .. }
+            | ProgramError::SecondPushConstant { member, .. } => Some(*member),
             ProgramError::PaddingTooLarge { member, .. } => *member,
             _ => None,
         }
@@ -246,6 +261,9 @@ impl ProgramError {
                 "plan for the triple's own target (`TargetTriple::target`)".into()
             }
             ProgramError::PushConstant { fix, .. } => fix.clone(),
+            ProgramError::SecondPushConstant { name, first, .. } => format!(
+                "Vulkan gives an entry point one push-constant block: move the members of `{name}` into the struct of `{first}`"
+            ),
             ProgramError::PaddingTooLarge { .. } => {
                 "place the member closer to the one before it (packoffset, vk::offset) or shrink the arrays between them".into()
             }

@@ -243,7 +243,7 @@ impl<'ctx> Builder<'ctx, '_, '_, '_> {
             global.set_linkage(Linkage::External);
             global.set_hidden();
             global.set_externally_initialized();
-            global.set_alignment(1);
+            global.set_alignment(p.align);
         }
         Ok(())
     }
@@ -255,7 +255,7 @@ impl<'ctx> Builder<'ctx, '_, '_, '_> {
         }
         let ctx = self.ctx;
         let ty = match self.plan.types.def(id) {
-            TypeDef::Prim(p) => RawType::from_inkwell(self.prim(*p)),
+            TypeDef::Prim(p) => RawType::from_inkwell(self.prim(*p)?),
             TypeDef::Vector { .. } => RawType::from_inkwell(self.basic(id)?),
             TypeDef::Array { elem, count } => self.raw(*elem)?.array_of(*count),
             TypeDef::Packed(elems) => {
@@ -289,25 +289,32 @@ impl<'ctx> Builder<'ctx, '_, '_, '_> {
         Ok(ty)
     }
 
-    fn prim(&self, p: Prim) -> BasicTypeEnum<'ctx> {
+    fn prim(&self, p: Prim) -> Result<BasicTypeEnum<'ctx>, EmitError> {
         let c = self.ctx;
-        match p {
+        Ok(match p {
             Prim::I8 => c.i8_type().into(),
             Prim::I16 => c.i16_type().into(),
-            Prim::I128 => c.i128_type().into(),
+            Prim::WideInt(bits) => std::num::NonZeroU32::new(bits)
+                .and_then(|b| c.custom_width_int_type(b).ok())
+                .ok_or_else(|| {
+                    crate::ffi::LlvmError::Builder(format!(
+                        "LLVM has no integer type of {bits} bits"
+                    ))
+                })?
+                .into(),
             Prim::I32 => c.i32_type().into(),
             Prim::I64 => c.i64_type().into(),
             Prim::Half => c.f16_type().into(),
             Prim::Float => c.f32_type().into(),
             Prim::Double => c.f64_type().into(),
-        }
+        })
     }
 
     /// The inkwell type of a scalar or vector type id (what a load produces).
     fn basic(&self, id: TypeId) -> Result<BasicTypeEnum<'ctx>, EmitError> {
         match self.plan.types.def(id) {
-            TypeDef::Prim(p) => Ok(self.prim(*p)),
-            TypeDef::Vector { elem, len } => Ok(match self.prim(*elem) {
+            TypeDef::Prim(p) => self.prim(*p),
+            TypeDef::Vector { elem, len } => Ok(match self.prim(*elem)? {
                 BasicTypeEnum::FloatType(t) => t.vec_type(u32::from(*len)).into(),
                 BasicTypeEnum::IntType(t) => t.vec_type(u32::from(*len)).into(),
                 other => other,

@@ -216,8 +216,9 @@ impl TextWriter<'_, '_> {
             push_name(line, '@', &p.symbol);
             let _ = writeln!(
                 line,
-                " = external hidden addrspace({PUSH_CONSTANT_ADDRESS_SPACE}) externally_initialized global {}, align 1",
-                self.plan.types.text(p.ty)
+                " = external hidden addrspace({PUSH_CONSTANT_ADDRESS_SPACE}) externally_initialized global {}, align {}",
+                self.plan.types.text(p.ty),
+                p.align
             );
             out.write_all(line.as_bytes())?;
         }

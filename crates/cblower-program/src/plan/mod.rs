@@ -34,6 +34,7 @@
 mod arrays;
 pub mod data_layout;
 pub mod names;
+pub mod push_constant_record;
 mod struct_cache;
 mod symbols;
 pub mod syntax;
@@ -357,7 +358,7 @@ impl PlannedBuffer<'_> {
 
 /// A `[[vk::push_constant]]` block (SPIR-V): one global
 /// `@<name> = external hidden addrspace(13) externally_initialized global
-/// %struct.<Type>, align 1`, as clang-22 emits it.
+/// %struct.<Type>, align N`, as clang-22 emits it.
 #[derive(Clone, Debug)]
 pub struct PlannedPushConstant {
     /// The global's symbol.
@@ -365,6 +366,10 @@ pub struct PlannedPushConstant {
     /// Its type: the named struct `%struct.<Type>` (explicit padding, laid
     /// out by the push-constant rules).
     pub ty: TypeId,
+    /// The `align` printed on the global: the struct's alignment in
+    /// clang-22's record layout (raised by a bitfield wider than its type),
+    /// 1 in the default flavour.
+    pub align: u32,
     /// The global comes right before the handle of buffer number `before`
     /// of [`EmissionPlan::buffers`] (after all of them when it is their
     /// count): where the block is declared among the buffers, as clang-22
@@ -609,6 +614,15 @@ fn plan_module_with<'a>(
         }
     }
     blocks.sort_by_key(|b| b.0);
+    if let [first, second, ..] = blocks.as_slice() {
+        // DXC and clang-22 alike refuse a second block in a module.
+        return Err(ProgramError::SecondPushConstant {
+            buffer: second.1,
+            member: second.2,
+            name: second.3.name.to_string(),
+            first: first.3.name.to_string(),
+        });
+    }
     let mut blocks = blocks.into_iter().peekable();
     let mut plan_blocks_before = |index: usize,
                                   before: usize,
@@ -617,9 +631,15 @@ fn plan_module_with<'a>(
                                   out: &mut Vec<PlannedPushConstant>|
      -> Result<(), ProgramError> {
         while let Some((_, buffer, member, field)) = blocks.next_if(|b| b.0 <= index) {
-            let (symbol, ty) = plan_push_constant(&field, (buffer, member), opts, types, symbols)
-                .map_err(|e| e.in_buffer(buffer))?;
-            out.push(PlannedPushConstant { symbol, ty, before });
+            let (symbol, ty, align) =
+                plan_push_constant(&field, (buffer, member), opts, types, symbols)
+                    .map_err(|e| e.in_buffer(buffer))?;
+            out.push(PlannedPushConstant {
+                symbol,
+                ty,
+                align,
+                before,
+            });
         }
         Ok(())
     };
@@ -796,15 +816,15 @@ fn plan_module_with<'a>(
 }
 
 /// Plans the global of the `[[vk::push_constant]]` block `field` (member
-/// `member` of input `buffer`): its symbol and its struct type, laid out by
-/// [`PlanOptions::push_constant_rules`].
+/// `member` of input `buffer`): its symbol, its struct type, laid out by
+/// [`PlanOptions::push_constant_rules`], and the global's alignment.
 fn plan_push_constant(
     field: &cblower_layout::Field,
     (buffer, member): (usize, usize),
     opts: &PlanOptions,
     types: &mut PlanTypes,
     symbols: &mut SymbolTable,
-) -> Result<(String, TypeId), ProgramError> {
+) -> Result<(String, TypeId, u32), ProgramError> {
     let refuse = |reason: String, fix: &str| ProgramError::PushConstant {
         buffer,
         member,
@@ -820,13 +840,12 @@ fn plan_push_constant(
     };
     let symbol = names::member_symbol_cow(field).into_owned();
     if opts.flavor == Flavor::Clang22 {
-        let (id, _) = types
+        let made = types
             .clang22_push_constant_struct(s, &mut HashMap::new(), 0)
-            .map_err(|reason| {
-                refuse(reason, "keep only data members in the push-constant struct")
-            })?;
+            .map_err(|e| refuse(e.reason, e.fix))?;
         symbols.add_exact(&symbol)?;
-        return Ok((symbol, id));
+        // 1 to 8: the alignment of an integer type.
+        return Ok((symbol, made.id, made.align as u32));
     }
     if let Some((inner, owner)) = resource_in(s, 0) {
         // DXC lays the struct's fields out with the resource among them and
@@ -872,7 +891,7 @@ fn plan_push_constant(
         check_struct(&types.table, made, &fields)?;
     }
     symbols.add_exact(&symbol)?;
-    Ok((symbol, id))
+    Ok((symbol, id, 1))
 }
 
 /// The first field of `s` (its bases and nested structs included) whose
@@ -1538,69 +1557,6 @@ mod tests {
         assert_eq!(placed(&[2, 2]), (2, names(2)));
         // No order: right before the buffer holding it.
         assert_eq!(placed(&[]), (2, names(2)));
-    }
-
-    /// clang-22's push-constant structs: plain when every field is at its
-    /// LLVM alignment and the size a multiple of the largest, packed
-    /// otherwise; bitfields, empty structs and zero-length arrays as
-    /// clang-22 lays them out.
-    #[test]
-    fn clang22_push_constant_structs_pack_as_clang_does() {
-        use cblower_layout::StructTy;
-        let make = |fields: Vec<Field>| {
-            let mut types = PlanTypes::new(Target::SpirV, Flavor::Clang22, false);
-            let s = StructTy::new("PC", fields);
-            let made = types.clang22_push_constant_struct(&s, &mut HashMap::new(), 0);
-            made.map(|(id, size)| (types.table.named_body(id), size))
-        };
-        let f4 = || Field::new("c", Ty::vector(Scalar::Float, 4));
-        let f3 = || Field::new("a", Ty::vector(Scalar::Float, 3));
-        let f = || Field::new("f", Ty::scalar(Scalar::Float));
-        assert_eq!(
-            make(vec![f4(), f3()]),
-            Ok(("{ <4 x float>, <3 x float> }".to_owned(), 32))
-        );
-        assert_eq!(
-            make(vec![f3(), f()]),
-            Ok(("<{ <3 x float>, float }>".to_owned(), 20))
-        );
-        assert_eq!(
-            make(vec![f(), Field::new("b", Ty::scalar(Scalar::Bool))]),
-            Ok(("{ float, i32 }".to_owned(), 8))
-        );
-        // Bitfields (as the front end records them: one unit listing its
-        // declarations with their widths) follow each other bit by bit;
-        // each run sharing bytes is one storage element, `: 0` aligns to
-        // its type. clang-22 gives `<{ float, i16, [2 x i8], i8 }>` for
-        // `float f; uint x : 9; uint y : 3; uint : 0; uint z : 2;`.
-        let bit = |name: &str, w: u32| {
-            let mut d = Field::new(name, Ty::scalar(Scalar::Uint));
-            d.bit_width = Some(w.into());
-            d
-        };
-        let mut unit = Field::new("x", Ty::scalar(Scalar::Uint));
-        unit.bitfields = Some(std::sync::Arc::new(vec![
-            bit("x", 9),
-            bit("y", 3),
-            bit("", 0),
-            bit("z", 2),
-        ]));
-        assert_eq!(
-            make(vec![f(), unit]),
-            Ok(("<{ float, i16, [2 x i8], i8 }>".to_owned(), 9))
-        );
-        // An empty struct member takes a byte and no element; a
-        // zero-length array is an element of size 0.
-        let empty = Field::new(
-            "e",
-            Ty::Struct(std::sync::Arc::new(StructTy::new("E", vec![]))),
-        );
-        let none = Field::new("z", Ty::array(Ty::scalar(Scalar::Float), 0));
-        assert_eq!(
-            make(vec![f(), empty, none, f()]),
-            Ok(("<{ float, i8, [0 x float], float }>".to_owned(), 9))
-        );
-        assert_eq!(make(vec![]), Ok(("{ i8 }".to_owned(), 1)));
     }
 
     /// D3D's 4096-row limit: the default flavour on DXIL rejects a larger

@@ -207,16 +207,24 @@ pub fn wide_bitfield_align(d: &Field, types: TypeOptions) -> u64 {
     let type_bytes = s.size(types).get();
     let width = declared & u64::from(u32::MAX);
     if width > type_bytes * 8 {
-        match width {
-            ..=15 => 1,
-            16..=31 => 2,
-            32..=63 => 4,
-            _ => 8,
-        }
+        wide_bitfield_unit_align(width)
     } else if width == 0 && declared != 0 && !d.name.is_empty() {
         type_bytes
     } else {
         1
+    }
+}
+
+/// The alignment of the integer type Clang lays out a bitfield of `width`
+/// bits in when that is wider than its declared type: the largest of
+/// `char`, `short`, `int`, `long` (1, 2, 4, 8 bytes) whose bits do not
+/// exceed the width (there is no 128-bit choice).
+pub fn wide_bitfield_unit_align(width: u64) -> u64 {
+    match width {
+        ..=15 => 1,
+        16..=31 => 2,
+        32..=63 => 4,
+        _ => 8,
     }
 }
 

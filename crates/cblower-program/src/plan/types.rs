@@ -24,15 +24,15 @@
 //! intended size and, for structs, which element holds which field; the
 //! access API and `!hlsl.layouts` are read from it.
 
-use std::collections::HashMap;
+use std::borrow::Cow;
 use std::rc::Rc;
 
 use std::sync::Arc;
 
-use cblower_layout::{BufferLayout, Node, NodeKind, Scalar, Storage, StructTy, Ty};
+use cblower_layout::{BufferLayout, Node, NodeKind, Scalar, Ty};
 
 use super::data_layout::VectorAligns;
-use super::names::{struct_identity, struct_type_name, without_template_arguments};
+use super::names::{struct_identity, struct_type_name};
 use super::struct_cache::StructCache;
 use super::syntax::push_name;
 use super::Flavor;
@@ -67,33 +67,48 @@ pub enum Prim {
     Float,
     /// `double`
     Double,
-    /// `i128` (clang-22's push-constant bitfield storage)
-    I128,
+    /// `iN` of a width in bytes over 64 bits (clang-22's push-constant
+    /// bitfield storage: `i128`, `i1024`).
+    WideInt(u32),
 }
 
 impl Prim {
-    /// Size in bytes.
+    /// Size in bytes (LLVM's store size).
     pub fn bytes(self) -> u64 {
         match self {
             Prim::I8 => 1,
-            Prim::I128 => 16,
+            Prim::WideInt(bits) => u64::from(bits).div_ceil(8),
             Prim::I16 | Prim::Half => 2,
             Prim::I32 | Prim::Float => 4,
             Prim::I64 | Prim::Double => 8,
         }
     }
 
-    fn text(self) -> &'static str {
+    /// ABI alignment in bytes under both targets' data layouts, which
+    /// specify integers up to `i64`: a wider integer takes `i64`'s.
+    pub fn align(self) -> u64 {
         match self {
+            Prim::WideInt(_) => 8,
+            p => p.bytes(),
+        }
+    }
+
+    /// LLVM's alloc size: the store size rounded up to the alignment.
+    pub fn alloc_size(self) -> u64 {
+        self.bytes().next_multiple_of(self.align())
+    }
+
+    fn text(self) -> Cow<'static, str> {
+        Cow::Borrowed(match self {
             Prim::I8 => "i8",
-            Prim::I128 => "i128",
+            Prim::WideInt(bits) => return Cow::Owned(format!("i{bits}")),
             Prim::I16 => "i16",
             Prim::I32 => "i32",
             Prim::I64 => "i64",
             Prim::Half => "half",
             Prim::Float => "float",
             Prim::Double => "double",
-        }
+        })
     }
 }
 
@@ -276,7 +291,7 @@ impl TypeTable {
     /// The printed reference and the sizes of a structural type.
     fn describe(&self, def: &TypeDef) -> (String, (u64, u64)) {
         match def {
-            TypeDef::Prim(p) => (p.text().to_owned(), (p.bytes(), p.bytes())),
+            TypeDef::Prim(p) => (p.text().into_owned(), (p.bytes(), p.alloc_size())),
             TypeDef::Vector { elem, len } => {
                 let bytes = elem.bytes() * u64::from(*len);
                 let alloc = self
@@ -493,7 +508,7 @@ impl TypeTable {
     /// layout and LLVM's default give).
     pub fn abi_align(&self, id: TypeId) -> u64 {
         match &self.defs[id.0 as usize] {
-            TypeDef::Prim(p) => p.bytes(),
+            TypeDef::Prim(p) => p.align(),
             TypeDef::Vector { elem, len } => (elem.bytes() * u64::from(*len)).next_power_of_two(),
             TypeDef::Array { elem, .. } => self.abi_align(*elem),
             TypeDef::Named(n) => {
@@ -886,243 +901,6 @@ impl PlanTypes {
         Ok((id, self.created.drain(first..).collect()))
     }
 
-    /// clang-22's type of a `[[vk::push_constant]]` block of struct `s`:
-    /// `%struct.<Name>`, Clang's record lowering of the HLSL record as
-    /// clang-22 lays it out outside a buffer. Every field is aligned to 1
-    /// (a vector as many bytes as LLVM allocates for it, 16 for a
-    /// `float3`, `bool` 4 bytes, a matrix a flat array of its components);
-    /// bitfields follow each other bit by bit, a `: 0` moves the next one
-    /// to a multiple of its type's size, and each run of bitfields sharing
-    /// bytes is one storage element (`i8`, `i16`, `i32`, `i64`, `i128`
-    /// when its byte count is one of theirs, else `[N x i8]`); a field or
-    /// base of an empty struct (no data, recursively) takes its byte but no
-    /// element, an empty base none at all (unless the first field is of its
-    /// type); gaps and tail bytes are `i8`/`[N x i8]`; a zero-length array
-    /// is an element of size 0. The struct is packed unless every element
-    /// sits at a multiple of its LLVM alignment and the size is a multiple
-    /// of the largest (Clang's record lowering rule). Resources are refused
-    /// with the member's name. Returns the type and its size.
-    pub fn clang22_push_constant_struct(
-        &mut self,
-        s: &StructTy,
-        done: &mut HashMap<String, (TypeId, u64)>,
-        depth: usize,
-    ) -> Result<(TypeId, u64), String> {
-        let name = format!("struct.{}", without_template_arguments(&s.name));
-        if let Some(&made) = done.get(&name) {
-            return Ok(made);
-        }
-        if depth > 64 {
-            return Err(format!("struct `{}` nests too deeply", s.name));
-        }
-        let id = self.table.new_named(&name);
-        let mut rec = PcRecord::default();
-        let mut empty_base = None;
-        if let Some(base) = &s.base {
-            if pc_empty(&Ty::Struct(base.clone()), 0) {
-                empty_base = Some(base.name.clone());
-            } else {
-                let (ty, bytes) = self.clang22_push_constant_struct(base, done, depth + 1)?;
-                rec.member(ty, 0, bytes);
-                rec.bit = bytes * 8;
-            }
-        }
-        for f in s.fields.iter().filter(|f| f.storage == Storage::Buffer) {
-            let decls = match &f.bitfields {
-                Some(decls) => decls.as_slice(),
-                None => std::slice::from_ref(f),
-            };
-            for d in decls {
-                if matches!(d.ty, Ty::Resource(_)) {
-                    return Err(format!(
-                        "member `{}` of `{}` is a resource, which a push-constant block cannot hold",
-                        d.name, s.name
-                    ));
-                }
-                match d.bit_width {
-                    Some(0) => {
-                        rec.close_run(&mut self.table)?;
-                        let align = 8 * self.pc_scalar_bytes(&d.ty);
-                        rec.bit = rec.bit.div_ceil(align) * align;
-                    }
-                    Some(w) if w > 8 * self.pc_scalar_bytes(&d.ty) => {
-                        // Clang aligns such a one and may widen its storage
-                        // into the padding after it; not modelled.
-                        return Err(format!(
-                            "bitfield `{}` of `{}` is wider than its type ({w} bits); cblower does not lay out clang-22's push-constant struct for it, give it at most {} bits",
-                            d.name,
-                            s.name,
-                            8 * self.pc_scalar_bytes(&d.ty)
-                        ));
-                    }
-                    Some(w) => {
-                        if rec.bit % 8 == 0 {
-                            rec.close_run(&mut self.table)?;
-                            rec.run = Some(rec.bit / 8);
-                        }
-                        rec.bit += w;
-                    }
-                    None => {
-                        rec.close_run(&mut self.table)?;
-                        let mut at = rec.bit.div_ceil(8);
-                        // Two subobjects of one empty type never share an
-                        // address: a field of the empty base's type moves
-                        // past it.
-                        if at == 0 && empty_base.is_some() {
-                            if let Ty::Struct(t) = &d.ty {
-                                if Some(&t.name) == empty_base.as_ref() {
-                                    at = 1;
-                                }
-                            }
-                        }
-                        if pc_empty(&d.ty, 0) {
-                            rec.bit = (at + self.pc_empty_size(&d.ty, 0)) * 8;
-                            continue;
-                        }
-                        let (ty, bytes) = self.clang22_type(&d.ty, &d.name, done, depth)?;
-                        rec.member(ty, at, bytes);
-                        rec.bit = (at + bytes) * 8;
-                    }
-                }
-            }
-        }
-        rec.close_run(&mut self.table)?;
-        let mut size = rec.bit.div_ceil(8);
-        if size == 0 && rec.members.is_empty() {
-            // An empty record still takes a byte.
-            size = 1;
-        }
-        // Packed when a member is off its alignment or the size is not a
-        // multiple of the largest; padding only where the (packed or
-        // natural) placement does not already reach the next member.
-        let mut max_align = 1;
-        let mut natural = true;
-        for &(e, at, _) in &rec.members {
-            let align = self.table.abi_align(e);
-            max_align = max_align.max(align);
-            natural &= at % align == 0;
-        }
-        natural &= size % max_align == 0;
-        let mut elems = Vec::new();
-        let mut offsets = Vec::new();
-        let mut end: u64 = 0;
-        let sentinel = (None, size, 0);
-        for (e, at, bytes) in rec
-            .members
-            .iter()
-            .map(|&(e, at, b)| (Some(e), at, b))
-            .chain([sentinel])
-        {
-            let align = match (natural, e) {
-                (false, _) => 1,
-                (true, Some(e)) => self.table.abi_align(e),
-                (true, None) => max_align,
-            };
-            if at != end.div_ceil(align) * align {
-                elems.push(pc_bytes(&mut self.table, at - end)?);
-                offsets.push(end);
-            }
-            if let Some(e) = e {
-                elems.push(e);
-                offsets.push(at);
-                end = at + bytes;
-            }
-        }
-        if natural {
-            self.table.set_natural_body(id, elems, size);
-        } else {
-            self.table.set_body(id, elems, size, offsets, Vec::new());
-        }
-        self.created.push(id);
-        done.insert(name, (id, size));
-        Ok((id, size))
-    }
-
-    /// The size clang-22 gives a type [`pc_empty`] says has no storage:
-    /// its fields one after the other (each empty struct a byte or more,
-    /// a `: 0` aligning to its type), at least one byte.
-    fn pc_empty_size(&self, ty: &Ty, depth: usize) -> u64 {
-        let Ty::Struct(s) = ty else { return 0 };
-        if depth > 64 {
-            return 1;
-        }
-        let mut at: u64 = 0;
-        for f in s.fields.iter().filter(|f| f.storage == Storage::Buffer) {
-            let decls = match &f.bitfields {
-                Some(decls) => decls.as_slice(),
-                None => std::slice::from_ref(f),
-            };
-            for d in decls {
-                match d.bit_width {
-                    Some(_) => {
-                        let align = self.pc_scalar_bytes(&d.ty);
-                        at = at.div_ceil(align) * align;
-                    }
-                    None => {
-                        if at == 0 {
-                            if let (Some(b), Ty::Struct(t)) = (&s.base, &d.ty) {
-                                if b.name == t.name {
-                                    at = 1;
-                                }
-                            }
-                        }
-                        at += self.pc_empty_size(&d.ty, depth + 1);
-                    }
-                }
-            }
-        }
-        at.max(1)
-    }
-
-    /// The byte size of a bitfield's scalar type: a `: 0` bitfield moves
-    /// the next one to a multiple of it.
-    fn pc_scalar_bytes(&self, ty: &Ty) -> u64 {
-        match ty {
-            Ty::Scalar(s) => self.scalar(*s).bytes(),
-            _ => 1,
-        }
-    }
-
-    /// clang-22's LLVM type of a push-constant field, and its size.
-    fn clang22_type(
-        &mut self,
-        ty: &Ty,
-        member: &str,
-        done: &mut HashMap<String, (TypeId, u64)>,
-        depth: usize,
-    ) -> Result<(TypeId, u64), String> {
-        Ok(match ty {
-            Ty::Scalar(s) => {
-                let p = self.scalar(*s);
-                (self.table.prim(p), p.bytes())
-            }
-            Ty::Vector { scalar, len } => {
-                // clang-22 sizes a vector as LLVM allocates it (a `float3`
-                // is 16 bytes), aligned to its component.
-                let v = self.table.vector(self.scalar(*scalar), *len);
-                (v, self.table.alloc_size(v))
-            }
-            Ty::Matrix {
-                scalar, rows, cols, ..
-            } => {
-                let p = self.scalar(*scalar);
-                let n = u64::from(*rows) * u64::from(*cols);
-                let e = self.table.prim(p);
-                (self.table.array(e, n), p.bytes() * n)
-            }
-            Ty::Array { elem, len, .. } => {
-                let (e, bytes) = self.clang22_type(elem, member, done, depth + 1)?;
-                (self.table.array(e, *len), bytes.saturating_mul(*len))
-            }
-            Ty::Struct(s) => self.clang22_push_constant_struct(s, done, depth + 1)?,
-            Ty::Resource(_) => {
-                return Err(format!(
-                    "member `{member}` is a resource, which a push-constant block cannot hold"
-                ))
-            }
-        })
-    }
-
     /// `<{ %T }>`, the layout struct of a `ConstantBuffer<T>`, whose one
     /// field is called `field` (the buffer's name).
     pub fn wrapper_struct(
@@ -1151,71 +929,4 @@ struct Item {
     name: Arc<str>,
     offset: u64,
     repr: PlanRepr,
-}
-
-/// A clang-22 push-constant record being built: its members (type, byte
-/// offset, size) without padding, the layout cursor in bits and the open
-/// run of bitfields (its first byte).
-#[derive(Default)]
-struct PcRecord {
-    members: Vec<(TypeId, u64, u64)>,
-    bit: u64,
-    run: Option<u64>,
-}
-
-impl PcRecord {
-    /// Adds member `ty` of `bytes` bytes at byte `at`.
-    fn member(&mut self, ty: TypeId, at: u64, bytes: u64) {
-        self.members.push((ty, at, bytes));
-    }
-
-    /// Ends the open run of bitfields: one storage member for its bytes.
-    fn close_run(&mut self, table: &mut TypeTable) -> Result<(), String> {
-        let Some(start) = self.run.take() else {
-            return Ok(());
-        };
-        let bytes = self.bit.div_ceil(8) - start;
-        let ty = match bytes {
-            1 => table.prim(Prim::I8),
-            2 => table.prim(Prim::I16),
-            4 => table.prim(Prim::I32),
-            8 => table.prim(Prim::I64),
-            16 => table.prim(Prim::I128),
-            _ => pc_bytes(table, bytes)?,
-        };
-        self.member(ty, start, bytes);
-        Ok(())
-    }
-}
-
-/// `i8` for one byte, `[N x i8]` for more: Clang's padding and clipped
-/// bitfield storage.
-fn pc_bytes(table: &mut TypeTable, bytes: u64) -> Result<TypeId, String> {
-    let byte = table.prim(Prim::I8);
-    Ok(if bytes == 1 {
-        byte
-    } else {
-        table.array(byte, bytes)
-    })
-}
-
-/// Whether Clang gives a field of type `ty` no storage in a record: a
-/// struct whose bases and fields are all such (arrays, even of empty
-/// structs, and bitfields other than `: 0` are storage).
-fn pc_empty(ty: &Ty, depth: usize) -> bool {
-    let Ty::Struct(s) = ty else { return false };
-    depth < 64
-        && s.base
-            .as_ref()
-            .map_or(true, |b| pc_empty(&Ty::Struct(b.clone()), depth + 1))
-        && s.fields
-            .iter()
-            .filter(|f| f.storage == Storage::Buffer)
-            .all(|f| match &f.bitfields {
-                Some(decls) => decls.iter().all(|d| match d.bit_width {
-                    Some(w) => w == 0,
-                    None => pc_empty(&d.ty, depth + 1),
-                }),
-                None => pc_empty(&f.ty, depth + 1),
-            })
 }
