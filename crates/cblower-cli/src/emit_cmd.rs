@@ -5,7 +5,7 @@
 use std::io::IsTerminal;
 use std::path::PathBuf;
 
-use cblower_hlsl::BitfieldRules;
+use cblower_hlsl::AcceptAs;
 use cblower_llvm::emit::text::{write_text, TextError};
 use cblower_llvm::emit::{build_module, EmissionPlan};
 use cblower_llvm::passes::{lowering_pipeline, parse_pipeline, run_pipeline};
@@ -379,9 +379,9 @@ fn run_with(args: &EmitArgs, module_sink: Option<ModuleSink>) -> i32 {
         }
     }
     let frontend = FrontendArgs {
-        bitfield_rules: match args.rules {
-            EmitRulesArg::Clang22 => BitfieldRules::Clang22(triple.target()),
-            EmitRulesArg::Cbuffer => BitfieldRules::Dxc,
+        accept_as: match args.rules {
+            EmitRulesArg::Clang22 => AcceptAs::Clang22(triple.target()),
+            EmitRulesArg::Cbuffer => AcceptAs::Dxc,
         },
         ..args.frontend.clone()
     };

@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use cblower_hlsl::{parse_file, parse_source, BitfieldRules, FrontendOptions, Program};
+use cblower_hlsl::{parse_file, parse_source, AcceptAs, FrontendOptions, Program};
 use cblower_layout::{
     BufferLayout, Clang22Target, LayoutOptions, MatrixOrder, RuleSet, WgslAddressSpace,
 };
@@ -52,10 +52,10 @@ pub enum RulesArg {
 impl RulesArg {
     /// Whose bitfield rules the front end applies under these rules:
     /// clang-22's for `clang-22`, DXC's for the others.
-    pub fn bitfield_rules(self, target: TargetArg) -> BitfieldRules {
+    pub fn accept_as(self, target: TargetArg) -> AcceptAs {
         match self {
-            RulesArg::Clang22 => BitfieldRules::Clang22(target.target()),
-            _ => BitfieldRules::Dxc,
+            RulesArg::Clang22 => AcceptAs::Clang22(target.target()),
+            _ => AcceptAs::Dxc,
         }
     }
 
@@ -143,7 +143,7 @@ pub struct FrontendArgs {
     /// Not an option: set by the commands whose `--rules clang-22` reads
     /// bitfields as clang-22 does.
     #[arg(skip)]
-    pub bitfield_rules: BitfieldRules,
+    pub accept_as: AcceptAs,
 }
 
 impl FrontendArgs {
@@ -167,7 +167,7 @@ impl FrontendArgs {
                 MatrixOrderArg::Column => MatrixOrder::ColumnMajor,
             },
             threads: self.threads(),
-            bitfield_rules: self.bitfield_rules,
+            accept_as: self.accept_as,
         }
     }
 
@@ -293,7 +293,7 @@ pub(crate) fn read_and_lay_out(
     err_color: bool,
 ) -> Result<(std::mem::ManuallyDrop<Program>, Vec<BufferLayout>), i32> {
     let frontend = &FrontendArgs {
-        bitfield_rules: rules.bitfield_rules(target),
+        accept_as: rules.accept_as(target),
         ..frontend.clone()
     };
     let program = read_program(file, frontend, err_color)?;

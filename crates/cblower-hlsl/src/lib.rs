@@ -140,27 +140,29 @@ pub struct FrontendOptions {
     /// thread of their own (the `Program` and the diagnostics are the same
     /// either way).
     pub threads: Threads,
-    /// Whose bitfield rules the front end applies where DXC and clang-22
-    /// part: DXC's (the default) or clang-22's, for `--rules clang-22`.
-    pub bitfield_rules: BitfieldRules,
+    /// Whose rules decide what the front end accepts, and how it records
+    /// it, where DXC and clang-22 part: DXC's (the default) or clang-22's,
+    /// for `--rules clang-22`.
+    pub accept_as: AcceptAs,
 }
 
-/// Whose rules decide the bitfield questions on which DXC and clang-22
-/// disagree in the front end.
+/// The compiler whose rules the front end follows where DXC and clang-22
+/// part on what a declaration means or whether it is valid.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum BitfieldRules {
-    /// DXC's: a bitfield wider than its type is an error ("size of
+pub enum AcceptAs {
+    /// DXC: a bitfield wider than its type is an error ("size of
     /// bit-field 'a' (33 bits) exceeds size of its type (32 bits)"), and a
     /// `: 0` takes no bytes.
     #[default]
     Dxc,
-    /// clang-22's, as it compiles for this target: a bitfield wider than
-    /// its type gets its `-Wbitfield-width` warning, and its "too wide"
-    /// error from 2^61 bits on DXIL or 2^32 bits on SPIR-V (the bits of the
+    /// clang-22, as it compiles for this target: a bitfield wider than its
+    /// type gets its `-Wbitfield-width` warning, and its "too wide" error
+    /// from 2^61 bits on DXIL or 2^32 bits on SPIR-V (the bits of the
     /// target's `size_t`, at most 61); `: 0` bitfields that are all a
     /// struct declares, after a base that is not an empty class, stay in
-    /// the struct (clang-22 gives them members). The layout is clang-22's,
-    /// see `cblower_program::effective_decl`.
+    /// the struct (clang-22 gives them members); on SPIR-V an array of 4
+    /// GiB or more (by Clang's `sizeof`) is its "array is too large" error.
+    /// The layout is clang-22's, see `cblower_program::effective_decl`.
     Clang22(cblower_program::Target),
 }
 

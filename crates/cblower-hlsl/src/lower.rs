@@ -26,7 +26,7 @@ use crate::parser::ast::{
 };
 use crate::source::Span;
 use crate::{
-    BitfieldRules, BufferSpans, FrontendOptions, ImplicitOrder, VkBinding, UNBOUNDED_RESOURCE_ARRAY,
+    AcceptAs, BufferSpans, FrontendOptions, ImplicitOrder, VkBinding, UNBOUNDED_RESOURCE_ARRAY,
 };
 use cblower_program::{DeclaredBinding, RegisterCount, Target};
 
@@ -1474,7 +1474,7 @@ impl Lowerer<'_> {
                 };
                 decls.append(&mut zero_width);
                 last.bitfields = Some(Arc::new(decls));
-            } else if matches!(self.opts.bitfield_rules, BitfieldRules::Clang22(_))
+            } else if matches!(self.opts.accept_as, AcceptAs::Clang22(_))
                 && base.as_deref().is_some_and(|b| !is_empty_class(b, 0))
             {
                 // All the struct declares: clang-22 still gives them members
@@ -1678,7 +1678,7 @@ impl Lowerer<'_> {
     /// Checks a bitfield's width `value` against its type's `bits`: the
     /// width, or `None` with the error pushed. A negative width is refused
     /// (as both compilers refuse it). A width over `bits` is DXC's error,
-    /// except under [`BitfieldRules::Clang22`], where it is clang-22's
+    /// except under [`AcceptAs::Clang22`], where it is clang-22's
     /// `-Wbitfield-width` warning (for a named, non-`bool` bitfield) below
     /// the target's limit and clang-22's "too wide" error from it.
     fn bitfield_width(
@@ -1709,7 +1709,7 @@ impl Lowerer<'_> {
         if w <= bits {
             return Some(w);
         }
-        let BitfieldRules::Clang22(target) = self.opts.bitfield_rules else {
+        let AcceptAs::Clang22(target) = self.opts.accept_as else {
             // DXC's words (its Microsoft record layout refuses the width).
             let what = if name.is_empty() {
                 "size of anonymous bit-field".to_string()
@@ -2058,6 +2058,33 @@ impl Lowerer<'_> {
         let mut sizes = Vec::with_capacity(dims.len());
         for d in dims {
             sizes.push(self.dim_size(d, name)?);
+        }
+        // clang-22 refuses an array whose bytes do not fit in the target's
+        // `size_t`: on SPIR-V (32 bits) 4 GiB or more, checked from the
+        // innermost dimension out. (On DXIL the limit is 2^61 bytes.)
+        let mut bytes = match self.opts.accept_as {
+            AcceptAs::Clang22(Target::SpirV) if !sizes.is_empty() => Some(
+                cblower_program::plan::push_constant_record::clang22_spirv_sizeof(
+                    &ty,
+                    self.opts.native_16bit,
+                ),
+            ),
+            _ => None,
+        };
+        for (d, n) in dims.iter().zip(&sizes).rev() {
+            if let Some(b) = bytes.as_mut() {
+                *b = b.saturating_mul(*n);
+                if *b >> 32 != 0 {
+                    let at = d.size.as_ref().map_or(d.span, Expr::span);
+                    return Err(Diagnostic::error(
+                        at,
+                        format!("array is too large ({} elements)", digit_groups(*n)),
+                    )
+                    .with_help(
+                        "clang-22 refuses an array of 4 GiB or more on SPIR-V (its `size_t` has 32 bits); give it fewer elements",
+                    ));
+                }
+            }
         }
         for n in sizes.into_iter().rev() {
             ty = Ty::array(ty, n);

@@ -85,8 +85,13 @@ impl PcRefusal {
 /// One field of a record after Clang's record layout.
 #[derive(Clone, Copy, Debug)]
 enum PcItem {
-    /// A field with storage: its LLVM type, byte offset and size.
-    Storage { ty: TypeId, at: u64, bytes: u64 },
+    /// A field with storage: its LLVM type (none when only sizes are
+    /// asked for), byte offset and size.
+    Storage {
+        ty: Option<TypeId>,
+        at: u64,
+        bytes: u64,
+    },
     /// A field of an empty struct: no storage (it only ends a run of
     /// bitfields).
     Empty,
@@ -107,8 +112,9 @@ impl PcItem {
 
 /// A record laid out and ready to lower.
 struct PcFields {
-    /// The base's element (base-subobject type and non-virtual size).
-    base: Option<(TypeId, u64)>,
+    /// The base's element (base-subobject type, none when only sizes are
+    /// asked for, and non-virtual size).
+    base: Option<(Option<TypeId>, u64)>,
     items: Vec<PcItem>,
     align: u64,
     size: u64,
@@ -137,7 +143,7 @@ impl PlanTypes {
             ));
         }
         let id = self.table.new_named(&name);
-        let fields = self.pc_fields(s, done, depth)?;
+        let fields = self.pc_fields(s, Some(done), depth)?;
         self.pc_lower(id, &fields, false)?;
         self.created.push(id);
         let made = PcRecordLayout {
@@ -164,7 +170,7 @@ impl PlanTypes {
         if let Some(made) = done.get(&name) {
             return Ok(made.id);
         }
-        let fields = self.pc_fields(s, done, depth)?;
+        let fields = self.pc_fields(s, Some(done), depth)?;
         let (elems, packed) = self.pc_elements(&fields, true)?;
         let same = {
             let whole = self.table.named(complete.id);
@@ -183,11 +189,12 @@ impl PlanTypes {
     }
 
     /// Clang's record layout of `s`: where each field goes, the size and
-    /// the alignment.
+    /// the alignment; with `done` (the records made so far), the LLVM types
+    /// of its fields too, else only their sizes.
     fn pc_fields(
         &mut self,
         s: &StructTy,
-        done: &mut HashMap<String, PcRecordLayout>,
+        mut done: Option<&mut HashMap<String, PcRecordLayout>>,
         depth: usize,
     ) -> Result<PcFields, PcRefusal> {
         let mut items = Vec::new();
@@ -206,11 +213,20 @@ impl PlanTypes {
                 // storage): it takes its bytes but no element.
                 bit = self.pc_empty_size(&Ty::Struct(b.clone()), 0) * 8;
             } else {
-                let layout = self.clang22_push_constant_struct(b, done, depth + 1)?;
-                let ty = self.pc_base_subobject(b, layout, done, depth + 1)?;
-                base = Some((ty, layout.nv_size));
-                align = layout.align;
-                bit = layout.nv_size * 8;
+                let (ty, nv_size, base_align) = match done.as_deref_mut() {
+                    Some(done) => {
+                        let layout = self.clang22_push_constant_struct(b, done, depth + 1)?;
+                        let ty = self.pc_base_subobject(b, layout, done, depth + 1)?;
+                        (Some(ty), layout.nv_size, layout.align)
+                    }
+                    None => {
+                        let layout = self.pc_fields(b, None, depth + 1)?;
+                        (None, layout.nv_size, layout.align)
+                    }
+                };
+                base = Some((ty, nv_size));
+                align = base_align;
+                bit = nv_size * 8;
             }
         }
         for f in s.fields.iter().filter(|f| f.storage == Storage::Buffer) {
@@ -219,7 +235,7 @@ impl PlanTypes {
                 None => std::slice::from_ref(f),
             };
             for d in decls {
-                if matches!(d.ty, Ty::Resource(_)) {
+                if matches!(d.ty, Ty::Resource(_)) && done.is_some() {
                     return Err(PcRefusal::new(
                         format!(
                             "member `{}` of `{}` is a resource, which a push-constant block cannot hold",
@@ -262,7 +278,13 @@ impl PlanTypes {
                             bit = (at + self.pc_empty_size(&d.ty, 0)) * 8;
                             continue;
                         }
-                        let (ty, bytes) = self.clang22_type(&d.ty, &d.name, done, depth)?;
+                        let (ty, bytes) = match done.as_deref_mut() {
+                            Some(done) => {
+                                let (ty, bytes) = self.clang22_type(&d.ty, &d.name, done, depth)?;
+                                (Some(ty), bytes)
+                            }
+                            None => (None, self.clang22_object_size(&d.ty, depth + 1)?),
+                        };
                         items.push(PcItem::Storage { ty, at, bytes });
                         bit = (at + bytes) * 8;
                     }
@@ -313,14 +335,20 @@ impl PlanTypes {
         as_base: bool,
     ) -> Result<(Vec<(TypeId, u64)>, bool), PcRefusal> {
         let mut members: Vec<(TypeId, u64, u64)> = Vec::new();
-        if let Some((ty, bytes)) = fields.base {
+        if let Some((Some(ty), bytes)) = fields.base {
             members.push((ty, 0, bytes));
         }
         let items = &fields.items;
         let mut i = 0;
         while i < items.len() {
             match items[i] {
-                PcItem::Storage { ty, at, bytes } => members.push((ty, at, bytes)),
+                PcItem::Storage {
+                    ty: Some(ty),
+                    at,
+                    bytes,
+                } => members.push((ty, at, bytes)),
+                // Only a size was asked for: nothing to lower.
+                PcItem::Storage { ty: None, .. } => {}
                 PcItem::Empty => {}
                 PcItem::Bits { .. } => {
                     let end = items[i..]
@@ -386,6 +414,32 @@ impl PlanTypes {
             }
         }
         Ok((elems, !natural))
+    }
+
+    /// The size of an object of type `ty` in Clang's record layout (its
+    /// `sizeof`): a vector as many bytes as LLVM allocates for it, a matrix
+    /// its components, a struct its record size. A resource counts 0.
+    pub fn clang22_object_size(&mut self, ty: &Ty, depth: usize) -> Result<u64, PcRefusal> {
+        if depth > 64 {
+            return Err(PcRefusal::new(
+                "types nest too deeply".into(),
+                "nest its structs less deeply",
+            ));
+        }
+        Ok(match ty {
+            Ty::Scalar(s) => self.scalar(*s).bytes(),
+            Ty::Vector { scalar, len } => {
+                self.scalar(*scalar).bytes() * u64::from(*len).next_power_of_two()
+            }
+            Ty::Matrix {
+                scalar, rows, cols, ..
+            } => self.scalar(*scalar).bytes() * u64::from(*rows) * u64::from(*cols),
+            Ty::Array { elem, len, .. } => self
+                .clang22_object_size(elem, depth + 1)?
+                .saturating_mul(*len),
+            Ty::Struct(s) => self.pc_fields(s, None, depth + 1)?.size,
+            Ty::Resource(_) => 0,
+        })
     }
 
     /// The size clang-22 gives a type [`pc_empty`] says has no storage:
@@ -478,6 +532,14 @@ impl PlanTypes {
             }
         })
     }
+}
+
+/// `sizeof(ty)` in clang-22 on SPIR-V, by Clang's record layout: what its
+/// "array is too large" check multiplies by an array's length. (Types
+/// nested past the planner's limit count 0; the planner refuses them.)
+pub fn clang22_spirv_sizeof(ty: &Ty, native_16bit: bool) -> u64 {
+    let mut types = PlanTypes::new(crate::Target::SpirV, super::Flavor::Clang22, native_16bit);
+    types.clang22_object_size(ty, 0).unwrap_or(0)
 }
 
 /// Clang's access units for the run of bitfields `run` of `items` (see the
