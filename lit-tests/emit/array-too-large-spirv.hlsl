@@ -29,7 +29,7 @@ cbuffer CB {
 // CLANG:       array-too-large-spirv.hlsl:22:11: error: array is too large (65'536 elements)
 // CB:          error: array is too large (65'536 elements)
 // CB-NEXT:     --> {{.*}}array-too-large-spirv.hlsl:22:11
-// CB:          = help: clang-22 refuses an array of 4 GiB or more on SPIR-V (its `size_t` has 32 bits); give it fewer elements
+// CB:          = help: clang-22 refuses an array of 2^32 bytes or more for this target (the bits of its `size_t`); give it fewer elements
 // CHECK:       array-too-large-spirv.hlsl:23:11{{:|$}}
 // CLANG-SAME:  error: array is too large (4 elements)
 // CHECK:       array-too-large-spirv.hlsl:24:10{{:|$}}

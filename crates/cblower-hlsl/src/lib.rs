@@ -161,7 +161,8 @@ pub enum AcceptAs {
     /// target's `size_t`, at most 61); `: 0` bitfields that are all a
     /// struct declares, after a base that is not an empty class, stay in
     /// the struct (clang-22 gives them members); on SPIR-V an array of 4
-    /// GiB or more (by Clang's `sizeof`) is its "array is too large" error.
+    /// GiB or more (2^61 bytes on DXIL, by Clang's `sizeof`) is its "array is
+    /// too large" error, and an array's length counts by its low 32 bits.
     /// The layout is clang-22's, see `cblower_program::effective_decl`.
     Clang22(cblower_program::Target),
 }

@@ -2060,30 +2060,43 @@ impl Lowerer<'_> {
             sizes.push(self.dim_size(d, name)?);
         }
         // clang-22 refuses an array whose bytes do not fit in the target's
-        // `size_t`: on SPIR-V (32 bits) 4 GiB or more, checked from the
-        // innermost dimension out. (On DXIL the limit is 2^61 bytes.)
-        let mut bytes = match self.opts.accept_as {
-            AcceptAs::Clang22(Target::SpirV) if !sizes.is_empty() => Some(
-                cblower_program::plan::push_constant_record::clang22_spirv_sizeof(
+        // `size_t` (at most 61 bits: 2^61 bytes on DXIL, 4 GiB on SPIR-V),
+        // checked from the innermost dimension out.
+        let (mut bytes, limit_bits) = match self.opts.accept_as {
+            AcceptAs::Clang22(target) if !sizes.is_empty() => {
+                let sizeof = cblower_program::plan::push_constant_record::clang22_sizeof(
                     &ty,
+                    target,
                     self.opts.native_16bit,
-                ),
-            ),
-            _ => None,
+                );
+                let bits = match target {
+                    Target::Dxil => 61,
+                    Target::SpirV => 32,
+                };
+                (Some(sizeof), bits)
+            }
+            _ => (None, 0),
         };
         for (d, n) in dims.iter().zip(&sizes).rev() {
             if let Some(b) = bytes.as_mut() {
                 *b = b.saturating_mul(*n);
-                if *b >> 32 != 0 {
+                if *b >> limit_bits != 0 {
                     let at = d.size.as_ref().map_or(d.span, Expr::span);
                     return Err(Diagnostic::error(
                         at,
                         format!("array is too large ({} elements)", digit_groups(*n)),
                     )
-                    .with_help(
-                        "clang-22 refuses an array of 4 GiB or more on SPIR-V (its `size_t` has 32 bits); give it fewer elements",
-                    ));
+                    .with_help(format!(
+                        "clang-22 refuses an array of 2^{limit_bits} bytes or more for this target (the bits of its `size_t`); give it fewer elements"
+                    )));
                 }
+            }
+        }
+        if bytes.is_some() {
+            // clang-22's buffer layout reads an array's length as a 32-bit
+            // number: 2^32 + 1 elements lay out as one, 2^32 as none.
+            for n in &mut sizes {
+                *n &= u64::from(u32::MAX);
             }
         }
         for n in sizes.into_iter().rev() {

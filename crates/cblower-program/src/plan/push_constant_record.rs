@@ -429,7 +429,8 @@ impl PlanTypes {
         Ok(match ty {
             Ty::Scalar(s) => self.scalar(*s).bytes(),
             Ty::Vector { scalar, len } => {
-                self.scalar(*scalar).bytes() * u64::from(*len).next_power_of_two()
+                let v = self.table.vector(self.scalar(*scalar), *len);
+                self.table.alloc_size(v)
             }
             Ty::Matrix {
                 scalar, rows, cols, ..
@@ -534,11 +535,11 @@ impl PlanTypes {
     }
 }
 
-/// `sizeof(ty)` in clang-22 on SPIR-V, by Clang's record layout: what its
-/// "array is too large" check multiplies by an array's length. (Types
+/// `sizeof(ty)` in clang-22 for `target`, by Clang's record layout: what
+/// its "array is too large" check multiplies by an array's length. (Types
 /// nested past the planner's limit count 0; the planner refuses them.)
-pub fn clang22_spirv_sizeof(ty: &Ty, native_16bit: bool) -> u64 {
-    let mut types = PlanTypes::new(crate::Target::SpirV, super::Flavor::Clang22, native_16bit);
+pub fn clang22_sizeof(ty: &Ty, target: crate::Target, native_16bit: bool) -> u64 {
+    let mut types = PlanTypes::new(target, super::Flavor::Clang22, native_16bit);
     types.clang22_object_size(ty, 0).unwrap_or(0)
 }
 
