@@ -138,6 +138,7 @@ impl Gen<'_> {
             let elem = self.ty(depth.min(1), structs);
             match elem {
                 Ty::Struct(s) if self.case.struct_has_filtered(s) => continue,
+                Ty::Struct(_) if self.case.holds_huge_bitfield(&elem) => continue,
                 Ty::Array(..) => continue,
                 other => break other,
             }
@@ -165,7 +166,14 @@ impl Gen<'_> {
         let count = self.rng.range(1, 4);
         let mut fields = Vec::new();
         for _ in 0..count {
-            let ty = self.ty(1, index);
+            // A struct with a huge bitfield is no field of another (see
+            // `HUGE_BITFIELD`).
+            let ty = loop {
+                let ty = self.ty(1, index);
+                if !self.case.holds_huge_bitfield(&ty) {
+                    break ty;
+                }
+            };
             fields.push((self.fresh("f"), ty));
         }
         if self.rng.chance(15) {

@@ -236,6 +236,14 @@ pub enum Item {
     },
 }
 
+/// A bitfield width from which clang-22's struct is big enough (its AST
+/// size counts every declared bit: 2^32 - 1 bits are 512 MiB) that an
+/// array of a few of them is "too large" for clang-22 on SPIR-V (arrays of
+/// 2^32 bytes or more), which `--rules clang-22` does not model. The
+/// generator keeps structs holding such a bitfield out of arrays and out of
+/// other structs.
+pub const HUGE_BITFIELD: u64 = 1 << 28;
+
 #[derive(Clone, Debug)]
 pub struct Case {
     pub seed: u64,
@@ -333,6 +341,17 @@ impl Case {
         self.used_structs_from(&Ty::Struct(s))
             .iter()
             .any(|&t| self.wide_bitfields().iter().any(|&(w, _)| w == t))
+    }
+
+    /// Whether `ty` holds (through arrays, bases and struct fields) a
+    /// bitfield of [`HUGE_BITFIELD`] bits or more.
+    pub fn holds_huge_bitfield(&self, ty: &Ty) -> bool {
+        self.used_structs_from(ty).iter().any(|&s| {
+            self.structs[s]
+                .fields
+                .iter()
+                .any(|(_, f)| matches!(f, Ty::Bitfield(_, w) if u64::from(*w) >= HUGE_BITFIELD))
+        })
     }
 
     /// The structs `ty` mentions, directly, through arrays, bases and
