@@ -17,8 +17,9 @@ use std::sync::Mutex;
 use pretty_assertions::assert_eq;
 
 use differential::checks::{
-    check_dxc_offsets, check_dxc_offsets_for, check_vk_verdict, compare_lowering, vk_verdict,
+    check_default_mode, check_dxc_offsets, compare_lowering, compare_width_warnings, vk_verdict,
 };
+use differential::coverage::Coverage;
 use differential::dxc_packer::{pack_buffer, PackedMember};
 use differential::generate::{generate, GenOptions};
 use differential::model::{Buffer, BufferKind, Case, Item, Member, Scalar, Storage, StructDef, Ty};
@@ -118,6 +119,32 @@ fn report_with(
     panic!("{text}");
 }
 
+/// The default mode's layout flag on `target`: SPIR-V runs with
+/// `--fvk-use-dx-layout` (DXC's FXC rule, from the Vulkan model).
+fn spirv_flag(target: Target) -> Option<VkFlag> {
+    (target == Target::SpirV).then_some(VkFlag::Dx)
+}
+
+/// `--rules clang-22` against clang-22 on one target: the same lowering,
+/// and the same `-Wbitfield-width` warnings at the same places (those the
+/// case's over-wide bitfields call for).
+fn clang22_failures(case: &Case, target: Target, dir: &std::path::Path) -> Vec<String> {
+    let (clang, clang_warnings) = match tools::clang_ir_warnings(case, "", target, dir) {
+        Ok(out) => out,
+        Err(e) => return vec![failure(case, target, "clang-22 rejected the case", &e)],
+    };
+    let verdict = tools::cblower_ir_warnings(case, "", target, Rules::Clang22, dir).and_then(
+        |(ours, our_warnings)| {
+            compare_lowering(&clang, &ours)?;
+            compare_width_warnings(case, &clang_warnings, &our_warnings)
+        },
+    );
+    match verdict {
+        Ok(()) => Vec::new(),
+        Err(e) => vec![failure(case, target, "--rules clang-22 vs clang-22", &e)],
+    }
+}
+
 fn failure(case: &Case, target: Target, check: &str, detail: &str) -> String {
     format!(
         "target {target:?}, {check}, native 16-bit types: {}\n--- HLSL (clang-22 also gets the typedef prelude)\n{}--- details\n{detail}",
@@ -135,24 +162,11 @@ fn cblower_matches_clang22_and_dxc_offsets() {
         let case = generate(seed, &GenOptions::default());
         let mut failures = Vec::new();
         for target in Target::BOTH {
-            let clang = match tools::clang_ir(&case, target, &dir) {
-                Ok(ir) => ir,
-                Err(e) => {
-                    failures.push(failure(&case, target, "clang-22 rejected the case", &e));
-                    continue;
-                }
-            };
-            let verdict = tools::cblower_ir(&case, target, Rules::Clang22, &dir)
-                .and_then(|ours| compare_lowering(&clang, &ours));
-            if let Err(e) = verdict {
-                failures.push(failure(&case, target, "--rules clang-22 vs clang-22", &e));
-            }
+            failures.extend(clang22_failures(&case, target, &dir));
             let ours = tools::cblower_ir(&case, target, Rules::Cbuffer, &dir);
-            let verdict = match target {
-                Target::Dxil => ours.and_then(|ours| check_dxc_offsets(&case, &ours)),
-                // --fvk-use-dx-layout: DXC's FXC rule, from the Vulkan model.
-                Target::SpirV => check_vk_verdict(&case, VkFlag::Dx, ours),
-            };
+            // On SPIR-V --fvk-use-dx-layout: DXC's FXC rule, from the
+            // Vulkan model.
+            let verdict = check_default_mode(&case, spirv_flag(target), ours);
             if let Err(e) = verdict {
                 failures.push(failure(&case, target, "default rules vs DXC", &e));
             }
@@ -160,6 +174,13 @@ fn cblower_matches_clang22_and_dxc_offsets() {
         failures
     });
     let _ = std::fs::remove_dir_all(&dir);
+    print_coverage(
+        "differential",
+        &seeds
+            .iter()
+            .map(|&s| generate(s, &GenOptions::default()))
+            .collect::<Vec<_>>(),
+    );
     report("differential", seeds.len() * 4, &failures);
 }
 
@@ -189,28 +210,9 @@ fn cblower_matches_clang22_and_dxc_on_conformance_cases() {
         let case = generate(seed, &opts);
         let mut failures = Vec::new();
         for target in Target::BOTH {
-            let clang = match tools::clang_ir(&case, target, &dir) {
-                Ok(ir) => ir,
-                Err(e) => {
-                    failures.push(failure(&case, target, "clang-22 rejected the case", &e));
-                    continue;
-                }
-            };
-            let verdict = tools::cblower_ir(&case, target, Rules::Clang22, &dir)
-                .and_then(|ours| compare_lowering(&clang, &ours));
-            if let Err(e) = verdict {
-                failures.push(failure(&case, target, "--rules clang-22 vs clang-22", &e));
-            }
+            failures.extend(clang22_failures(&case, target, &dir));
             let ours = tools::cblower_ir(&case, target, Rules::Cbuffer, &dir);
-            let verdict = match (case.dxc_rejects, ours) {
-                (_, ours) if target == Target::SpirV => check_vk_verdict(&case, VkFlag::Dx, ours),
-                (false, ours) => ours.and_then(|ll| check_dxc_offsets_for(&case, &ll, false)),
-                (true, Err(e)) if e.contains("overlaps") => Ok(()),
-                (true, Err(e)) => Err(format!("expected a packoffset overlap error, got:\n{e}")),
-                (true, Ok(_)) => {
-                    Err("DXC's rules overlap here, but the default mode accepted it".into())
-                }
-            };
+            let verdict = check_default_mode(&case, spirv_flag(target), ours);
             if let Err(e) = verdict {
                 failures.push(failure(&case, target, "default rules vs DXC packer", &e));
             }
@@ -218,6 +220,13 @@ fn cblower_matches_clang22_and_dxc_on_conformance_cases() {
         failures
     });
     let _ = std::fs::remove_dir_all(&dir);
+    print_coverage(
+        "conformance differential",
+        &seeds
+            .iter()
+            .map(|&s| generate(s, &opts))
+            .collect::<Vec<_>>(),
+    );
     report_with(
         "conformance differential",
         seeds.len() * 4,
@@ -269,12 +278,16 @@ fn fresh_conformance_set_matches_clang22_and_dxc() {
         let extra = fresh_extra(index);
         let mut failures = Vec::new();
         match (
-            tools::clang_ir_with(&case, extra.text, target, &dir),
+            tools::clang_ir_warnings(&case, extra.text, target, &dir),
             extra.clang_says,
         ) {
-            (Ok(clang), None) => {
-                let verdict = tools::cblower_ir(&case, target, Rules::Clang22, &dir)
-                    .and_then(|ours| compare_lowering(&clang, &ours));
+            (Ok((clang, clang_warnings)), None) => {
+                let ours =
+                    tools::cblower_ir_warnings(&case, extra.text, target, Rules::Clang22, &dir);
+                let verdict = ours.and_then(|(ours, our_warnings)| {
+                    compare_lowering(&clang, &ours)?;
+                    compare_width_warnings(&case, &clang_warnings, &our_warnings)
+                });
                 if let Err(e) = verdict {
                     failures.push(failure(&case, target, "--rules clang-22 vs clang-22", &e));
                 }
@@ -304,21 +317,17 @@ fn fresh_conformance_set_matches_clang22_and_dxc() {
             )),
         }
         let ours = tools::cblower_ir_with(&case, extra.text, target, Rules::Cbuffer, &dir);
-        let verdict = match (case.dxc_rejects, ours) {
-            (_, ours) if target == Target::SpirV => check_vk_verdict(&case, VkFlag::Dx, ours),
-            (false, ours) => ours.and_then(|ll| check_dxc_offsets_for(&case, &ll, false)),
-            (true, Err(e)) if e.contains("overlaps") => Ok(()),
-            (true, Err(e)) => Err(format!("expected a packoffset overlap error, got:\n{e}")),
-            (true, Ok(_)) => {
-                Err("DXC's rules overlap here, but the default mode accepted it".into())
-            }
-        };
+        let verdict = check_default_mode(&case, spirv_flag(target), ours);
         if let Err(e) = verdict {
             failures.push(failure(&case, target, "default rules vs DXC packer", &e));
         }
         failures
     });
     let _ = std::fs::remove_dir_all(&dir);
+    let cases: Vec<Case> = seeds.iter().map(|&s| generate(s, &opts)).collect();
+    let split = dxil.min(cases.len() as u64) as usize;
+    print_coverage("fresh conformance set, DXIL", &cases[..split]);
+    print_coverage("fresh conformance set, SPIR-V", &cases[split..]);
     report_with(
         "fresh conformance set",
         seeds.len() * 2,
@@ -371,7 +380,7 @@ fn spirv_default_mode_matches_dxc_vulkan_layouts() {
             // DXC's D3D overlap check (`case.dxc_rejects`) does not run on
             // SPIR-V: a case it rejects on DXIL is still laid out here.
             let ours = tools::cblower_ir_vk(&case, extra, flag, &dir);
-            if let Err(e) = check_vk_verdict(&case, flag, ours) {
+            if let Err(e) = check_default_mode(&case, Some(flag), ours) {
                 failures.push(failure(
                     &case,
                     Target::SpirV,
@@ -383,6 +392,13 @@ fn spirv_default_mode_matches_dxc_vulkan_layouts() {
         failures
     });
     let _ = std::fs::remove_dir_all(&dir);
+    print_coverage(
+        "DXC Vulkan layouts",
+        &jobs
+            .iter()
+            .map(|(seed, opts, _)| generate(*seed, opts))
+            .collect::<Vec<_>>(),
+    );
     report_with(
         "DXC Vulkan layouts",
         jobs.len() * 3,
@@ -390,6 +406,227 @@ fn spirv_default_mode_matches_dxc_vulkan_layouts() {
         "CBLOWER_DIFF_SEED",
         "CBLOWER_DIFF_CASES",
     );
+}
+
+/// First seed the bitfield-feature test searches from
+/// (`CBLOWER_DIFF_BITS_SEED`).
+const DEFAULT_BITS_SEED: u64 = 0xC1A9_2022_B17F_0001;
+/// Files of each kind the bitfield-feature test takes
+/// (`CBLOWER_DIFF_BITS_CASES`).
+const DEFAULT_BITS_CASES: u64 = 40;
+
+/// Which of the bitfield features of issue #15 item 8 a conformance file
+/// exercises where it counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum BitsKind {
+    /// An over-wide bitfield in a struct a declaration uses: clang-22 warns,
+    /// DXC refuses.
+    WideUsed,
+    /// Over-wide bitfields only in structs nothing uses: clang-22 warns,
+    /// the default mode lays the file out.
+    WideUnused,
+    /// `[[vk::offset(N)]]` on a bitfield of a used struct, in a file DXC's
+    /// SPIR-V back end lays out.
+    VkOffset,
+}
+
+fn bits_kind(case: &Case) -> Option<BitsKind> {
+    if case.dxc_refuses_wide_bitfields() {
+        return Some(BitsKind::WideUsed);
+    }
+    let vk_offset = case
+        .used_structs()
+        .iter()
+        .any(|&s| !case.structs[s].vk_offsets.is_empty());
+    if vk_offset && vk_verdict(case, VkFlag::Dx).is_ok() {
+        return Some(BitsKind::VkOffset);
+    }
+    (!case.wide_bitfields().is_empty()).then_some(BitsKind::WideUnused)
+}
+
+/// Issue #15 item 8: conformance files picked (from
+/// `CBLOWER_DIFF_BITS_SEED` on) for holding the two bitfield features where
+/// they matter, `CBLOWER_DIFF_BITS_CASES` of each kind ([`BitsKind`]). On
+/// both targets `--rules clang-22` must give clang-22's lowering and its
+/// `-Wbitfield-width` warnings, and the default mode DXC's refusal of a
+/// used over-wide bitfield or DXC's layout (the D3D packer on DXIL, where
+/// `vk::offset` is ignored; the Vulkan model on SPIR-V under
+/// `--fvk-use-dx-layout` and each of DXC's other layout flags, where a
+/// `vk::offset` bitfield starts a unit at its offset).
+#[test]
+fn bitfield_features_match_clang22_and_dxc() {
+    let first = env_u64("CBLOWER_DIFF_BITS_SEED", DEFAULT_BITS_SEED);
+    let per_kind = env_u64("CBLOWER_DIFF_BITS_CASES", DEFAULT_BITS_CASES) as usize;
+    let opts = GenOptions {
+        conformance: true,
+        ..GenOptions::default()
+    };
+    let mut taken: std::collections::BTreeMap<BitsKind, Vec<u64>> = Default::default();
+    for i in 0..200_000u64 {
+        if taken.len() == 3 && taken.values().all(|v| v.len() >= per_kind) {
+            break;
+        }
+        let seed = first.wrapping_add(i);
+        let Some(kind) = bits_kind(&generate(seed, &opts)) else {
+            continue;
+        };
+        let list = taken.entry(kind).or_default();
+        if list.len() < per_kind {
+            list.push(seed);
+        }
+    }
+    for kind in [BitsKind::WideUsed, BitsKind::WideUnused, BitsKind::VkOffset] {
+        let found = taken.get(&kind).map_or(0, Vec::len);
+        assert_eq!(found, per_kind, "files of kind {kind:?} found");
+    }
+    let seeds: Vec<u64> = taken.into_values().flatten().collect();
+    let dir = tools::scratch_dir("bitfields");
+    let failures = run_parallel(&seeds, |seed| {
+        let case = generate(seed, &opts);
+        let mut failures = Vec::new();
+        for target in Target::BOTH {
+            failures.extend(clang22_failures(&case, target, &dir));
+            let ours = tools::cblower_ir(&case, target, Rules::Cbuffer, &dir);
+            if let Err(e) = check_default_mode(&case, spirv_flag(target), ours) {
+                failures.push(failure(&case, target, "default rules vs DXC", &e));
+            }
+        }
+        for flag in [VkFlag::Default, VkFlag::Gl, VkFlag::Scalar] {
+            let ours = tools::cblower_ir_vk(&case, "", flag, &dir);
+            if let Err(e) = check_default_mode(&case, Some(flag), ours) {
+                failures.push(failure(
+                    &case,
+                    Target::SpirV,
+                    &format!("default rules {flag:?} vs DXC's Vulkan layout model"),
+                    &e,
+                ));
+            }
+        }
+        failures
+    });
+    let _ = std::fs::remove_dir_all(&dir);
+    print_coverage(
+        "bitfield features",
+        &seeds
+            .iter()
+            .map(|&s| generate(s, &opts))
+            .collect::<Vec<_>>(),
+    );
+    // Every seed is listed in its own failure, so rerun one with
+    // CBLOWER_DIFF_CONF_SEED=<seed> CBLOWER_DIFF_CONF_CASES=1 (the
+    // conformance test runs the same file on both targets).
+    report_with(
+        "bitfield features",
+        seeds.len() * 7,
+        &failures,
+        "CBLOWER_DIFF_CONF_SEED",
+        "CBLOWER_DIFF_CONF_CASES",
+    );
+}
+
+/// The warnings and errors the over-wide bitfields of a file call for, at
+/// the places `render` writes them (checked by hand on the rendered line).
+#[test]
+fn over_wide_bitfield_diagnostics_are_placed_on_the_rendered_text() {
+    use differential::checks::{expected_width_errors, expected_width_warnings};
+    use Scalar::*;
+    let mut s0 = def(
+        "S0",
+        None,
+        vec![
+            ("f", Ty::Scalar(Float)),
+            ("a", Ty::Bitfield(Uint, 33)),
+            ("", Ty::Bitfield(Int, 40)),
+            ("c", Ty::Bitfield(Bool, 64)),
+            ("d", Ty::Bitfield(Uint64, 4_294_967_295)),
+            ("e", Ty::Bitfield(Uint, 5)),
+        ],
+    );
+    s0.vk_offsets = vec![("e".into(), 48)];
+    let unused = def("S1", None, vec![("w", Ty::Bitfield(Int, 1000))]);
+    let (case, _) = seed000_case(false, vec![s0, unused], vec![stored("m", Ty::Struct(0))]);
+    let text = render::body(&case);
+    assert_eq!(
+        text.lines().next().unwrap(),
+        "struct S0 { float f; uint a : 33; int : 40; bool c : 64; \
+         uint64_t d : 4294967295; [[vk::offset(48)]] uint e : 5; };"
+    );
+    let warning = |line, col, name: &str, width: &str, bits| {
+        (
+            line,
+            col,
+            format!("width of bit-field '{name}' ({width} bits) exceeds the width of its type; value will be truncated to {bits} bits"),
+        )
+    };
+    assert_eq!(
+        expected_width_warnings(&case),
+        vec![
+            warning(1, 27, "a", "33", 32),
+            warning(1, 67, "d", "4'294'967'295", 64),
+            warning(2, 17, "w", "1'000", 32),
+        ]
+    );
+    let error = |col, what: &str, width: u64, bits| {
+        (
+            1,
+            col,
+            format!("size of {what} ({width} bits) exceeds size of its type ({bits} bits)"),
+        )
+    };
+    assert_eq!(
+        expected_width_errors(&case),
+        vec![
+            error(31, "bit-field 'a'", 33, 32),
+            error(41, "anonymous bit-field", 40, 32),
+            error(54, "bit-field 'c'", 64, 32),
+            error(71, "bit-field 'd'", 4_294_967_295, 64),
+        ]
+    );
+    assert!(case.dxc_refuses_wide_bitfields());
+}
+
+/// The files the three differential tests generate, by name: the main
+/// cases, the conformance cases and the fresh set's DXIL and SPIR-V files
+/// (seeds and generator options, after the `CBLOWER_DIFF_*` variables).
+fn test_file_sets() -> Vec<(&'static str, Vec<(u64, GenOptions)>)> {
+    let conformance = GenOptions {
+        conformance: true,
+        ..GenOptions::default()
+    };
+    let with = |seeds: Vec<u64>, opts: GenOptions| -> Vec<(u64, GenOptions)> {
+        seeds.into_iter().map(|s| (s, opts)).collect()
+    };
+    let conf_first = env_u64("CBLOWER_DIFF_CONF_SEED", DEFAULT_CONFORMANCE_SEED);
+    let conf_count = env_u64("CBLOWER_DIFF_CONF_CASES", DEFAULT_CONFORMANCE_CASES);
+    let fresh_first = env_u64("CBLOWER_DIFF_FRESH_SEED", DEFAULT_FRESH_SEED);
+    let fresh_dxil = env_u64("CBLOWER_DIFF_FRESH_DXIL", DEFAULT_FRESH_DXIL);
+    let fresh_spirv = env_u64("CBLOWER_DIFF_FRESH_SPIRV", DEFAULT_FRESH_SPIRV);
+    let range = |first: u64, from: u64, to: u64| -> Vec<u64> {
+        (from..to).map(|i| first.wrapping_add(i)).collect()
+    };
+    vec![
+        ("main", with(case_seeds(0), GenOptions::default())),
+        (
+            "conformance",
+            with(range(conf_first, 0, conf_count), conformance),
+        ),
+        (
+            "fresh DXIL",
+            with(range(fresh_first, 0, fresh_dxil), conformance),
+        ),
+        (
+            "fresh SPIR-V",
+            with(
+                range(fresh_first, fresh_dxil, fresh_dxil + fresh_spirv),
+                conformance,
+            ),
+        ),
+    ]
+}
+
+/// Prints what the files of a test held (`-- --nocapture` shows it).
+fn print_coverage<'a>(what: &str, cases: impl IntoIterator<Item = &'a Case>) {
+    println!("{what}: {}", Coverage::of(cases));
 }
 
 /// What the fresh set adds after a case: declarations clang-22 rejects, the
@@ -421,6 +658,31 @@ fn fresh_extra(index: u64) -> FreshExtra {
             clang_says: None,
         },
     }
+}
+
+/// The files the differential tests generate from their default seeds
+/// (`CBLOWER_DIFF_*` change them), with the constructs they hold: the
+/// counts are printed, and the over-wide and `vk::offset` bitfields must be
+/// among them, on both sides of DXC's refusal.
+#[test]
+fn default_seed_sets_cover_every_bitfield_feature() {
+    let sets = test_file_sets();
+    for (what, files) in &sets {
+        let cases: Vec<Case> = files
+            .iter()
+            .map(|(seed, opts)| generate(*seed, opts))
+            .collect();
+        println!("{what}: {}", Coverage::of(&cases));
+    }
+    let conformance: Vec<Case> = sets
+        .iter()
+        .filter(|(what, _)| *what != "main")
+        .flat_map(|(_, files)| files.iter().map(|(seed, opts)| generate(*seed, opts)))
+        .collect();
+    let c = Coverage::of(&conformance);
+    assert!(c.wide_bitfields_used > 10, "{c}");
+    assert!(c.wide_bitfields > c.wide_bitfields_used, "{c}");
+    assert!(c.vk_offset_bitfields > 10, "{c}");
 }
 
 /// Over a few hundred seeds the conformance generator writes every
@@ -625,6 +887,7 @@ fn def(name: &str, base: Option<usize>, fields: Vec<(&str, Ty)>) -> StructDef {
         name: name.into(),
         base,
         fields: fields.into_iter().map(|(n, t)| (n.into(), t)).collect(),
+        vk_offsets: Vec::new(),
     }
 }
 
@@ -794,6 +1057,7 @@ fn vk_model_reproduces_dxc_vk_layout_tests() {
         name: "S".into(),
         base: None,
         fields,
+        vk_offsets: Vec::new(),
     };
     let (case, _) = seed000_case(false, vec![relaxed], vec![]);
     let model = |rule| Model { case: &case, rule };
@@ -1065,8 +1329,31 @@ fn vk_model_reproduces_dxc_bitfield_tests() {
             ],
         ),
     ];
+    let mut structs = structs;
+    // `[[vk::offset(8)]]` on `b` (lit-tests/emit/vk-offset-bitfield.hlsl):
+    // b does not join a's unit, c joins b's, f follows at 12.
+    let mut o = def(
+        "O",
+        None,
+        vec![
+            ("a", b(Uint, 3)),
+            ("b", b(Uint, 4)),
+            ("c", b(Uint, 2)),
+            ("f", s(Float)),
+        ],
+    );
+    o.vk_offsets = vec![("b".into(), 8)];
+    structs.push(o);
     let (case, _) = seed000_case(false, structs, vec![]);
     let model = |rule| Model { case: &case, rule };
+    for rule in [
+        Rule::RelaxedStd140,
+        Rule::Std430,
+        Rule::Scalar,
+        Rule::FxcCTBuffer,
+    ] {
+        assert_eq!(model(rule).struct_offsets(11).2, vec![0, 8, 12], "{rule:?}");
+    }
     let relaxed = model(Rule::RelaxedStd140);
     assert_eq!(relaxed.struct_offsets(0), (16, 16, vec![0, 4]));
     assert_eq!(relaxed.struct_offsets(1), (16, 16, vec![0, 4]));
@@ -1172,6 +1459,7 @@ fn dxc_packer_reproduces_the_seed_000_examples() {
             ("d".into(), s(Double)),
             ("end".into(), s(Float)),
         ],
+        vk_offsets: Vec::new(),
     };
     let (case, b) = seed000_case(
         false,

@@ -13,6 +13,7 @@ use super::model::{
     VkGlobal,
 };
 use super::prng::SplitMix64;
+use super::vk_model::{Model, Rule};
 
 #[derive(Clone, Copy, Debug, Default)]
 pub struct GenOptions {
@@ -137,6 +138,7 @@ impl Gen<'_> {
             let elem = self.ty(depth.min(1), structs);
             match elem {
                 Ty::Struct(s) if self.case.struct_has_filtered(s) => continue,
+                Ty::Struct(_) if self.case.holds_huge_bitfield(&elem) => continue,
                 Ty::Array(..) => continue,
                 other => break other,
             }
@@ -164,7 +166,14 @@ impl Gen<'_> {
         let count = self.rng.range(1, 4);
         let mut fields = Vec::new();
         for _ in 0..count {
-            let ty = self.ty(1, index);
+            // A struct with a huge bitfield is no field of another (see
+            // `HUGE_BITFIELD`).
+            let ty = loop {
+                let ty = self.ty(1, index);
+                if !self.case.holds_huge_bitfield(&ty) {
+                    break ty;
+                }
+            };
             fields.push((self.fresh("f"), ty));
         }
         if self.rng.chance(15) {
@@ -172,15 +181,18 @@ impl Gen<'_> {
             let ty = self.filtered_ty();
             fields.insert(at, (self.fresh("f"), ty));
         }
+        let mut vk_offsets = Vec::new();
         if self.opts.conformance && self.rng.chance(30) {
             let at = self.rng.below(fields.len() as u32 + 1) as usize;
             let run = self.bitfields();
             fields.splice(at..at, run);
+            vk_offsets = self.vk_offset_bitfield(index, base, &fields);
         }
         StructDef {
             name: format!("S{index}"),
             base,
             fields,
+            vk_offsets,
         }
     }
 
@@ -224,7 +236,8 @@ impl Gen<'_> {
     /// nested structs included) holds no resource, and stores some data
     /// (the default rules, as DXC, want a block with a member). Bitfields,
     /// empty structs and zero-length arrays are fine: `--rules clang-22`
-    /// lays them out as clang-22 does.
+    /// lays them out as clang-22 does; a bitfield wider than its type is
+    /// not (`--rules clang-22` refuses it in a push-constant block).
     fn push_constant_reproducible(&self, s: usize, depth: usize) -> bool {
         fn stores(g: &Gen, ty: &Ty, depth: usize) -> bool {
             match ty {
@@ -239,7 +252,9 @@ impl Gen<'_> {
                 _ => false,
             }
         }
-        self.holds_no_resource(&Ty::Struct(s), depth) && stores(self, &Ty::Struct(s), depth)
+        self.holds_no_resource(&Ty::Struct(s), depth)
+            && stores(self, &Ty::Struct(s), depth)
+            && !self.case.struct_has_wide_bitfield(s)
     }
 
     /// Whether `ty` (structs' bases and fields included) holds no resource.
@@ -282,11 +297,19 @@ impl Gen<'_> {
             kinds.extend([Scalar::Uint16, Scalar::Int16]);
         }
         let count = self.rng.range(1, 4);
+        // Sometimes one bitfield wider than its type: clang-22 accepts it
+        // (a -Wbitfield-width warning when named and not `bool`, the
+        // declaring struct over-aligned), DXC refuses it.
+        let wide = self.rng.chance(30).then(|| self.rng.below(count));
         let mut run = Vec::new();
-        for _ in 0..count {
+        for k in 0..count {
             let s = *self.rng.pick(&kinds);
             let bits = 8 * s.size(true) as u32;
-            let width = self.rng.range(1, if narrow { 12 } else { bits.min(40) });
+            let width = if wide == Some(k) {
+                self.wide_width(bits)
+            } else {
+                self.rng.range(1, if narrow { 12 } else { bits.min(40) })
+            };
             let name = if self.rng.chance(15) {
                 String::new()
             } else {
@@ -298,6 +321,93 @@ impl Gen<'_> {
             }
         }
         run
+    }
+
+    /// A width over a bitfield type's `bits`: up to twice the bits (a
+    /// `uint` of 33 to 63 bits, which over-aligns clang-22's struct to 4),
+    /// from twice the bits on (64 and more: to 8), thousands and more (digit
+    /// groups in clang-22's warning), or near 2^32 (widths from 2^32 are
+    /// refused by `--rules clang-22` and not generated).
+    fn wide_width(&mut self, bits: u32) -> u32 {
+        match self.rng.below(10) {
+            0..=3 => self.rng.range(bits + 1, 2 * bits - 1),
+            4..=6 => self.rng.range(2 * bits, 2 * bits + 40),
+            7 | 8 => self.rng.range(1000, 9_999_999),
+            _ => *self.rng.pick(&[u32::MAX, u32::MAX - 1, 1 << 31]),
+        }
+    }
+
+    /// Sometimes `[[vk::offset(N)]]` on one named bitfield of the struct
+    /// being defined (`fields` of struct `index`): N is past where the
+    /// fields before it end under every rule DXC's SPIR-V back end lays the
+    /// struct out by, and a multiple of the bitfield type's size (the
+    /// alignment SPIR-V's validator wants), so every layout flag accepts
+    /// it. DXC places the bitfield there and starts a unit that the next
+    /// bitfields of its type may join; DXIL and clang-22 ignore it.
+    fn vk_offset_bitfield(
+        &mut self,
+        index: usize,
+        base: Option<usize>,
+        fields: &[(String, Ty)],
+    ) -> Vec<(String, u64)> {
+        let named: Vec<usize> = (0..fields.len())
+            .filter(|&i| matches!(fields[i].1, Ty::Bitfield(..)) && !fields[i].0.is_empty())
+            .collect();
+        if named.is_empty() || !self.rng.chance(50) {
+            return Vec::new();
+        }
+        // Mostly one that follows a bitfield of its type, which it would
+        // otherwise join.
+        let joining: Vec<usize> = named
+            .iter()
+            .copied()
+            .filter(|&i| {
+                i > 0
+                    && matches!((&fields[i - 1].1, &fields[i].1),
+                        (Ty::Bitfield(a, _), Ty::Bitfield(b, _)) if a == b)
+            })
+            .collect();
+        let at = if !joining.is_empty() && self.rng.chance(70) {
+            *self.rng.pick(&joining)
+        } else {
+            *self.rng.pick(&named)
+        };
+        let Ty::Bitfield(s, _) = fields[at].1 else {
+            return Vec::new();
+        };
+        // The struct cut before the bitfield, laid out by every rule.
+        let mut probe = self.case.clone();
+        probe.structs.truncate(index);
+        probe.structs.push(StructDef {
+            name: format!("S{index}"),
+            base,
+            fields: fields[..at].to_vec(),
+            vk_offsets: Vec::new(),
+        });
+        let end = [
+            Rule::Std140,
+            Rule::Std430,
+            Rule::RelaxedStd140,
+            Rule::RelaxedStd430,
+            Rule::Scalar,
+            Rule::FxcCTBuffer,
+            Rule::FxcSBuffer,
+        ]
+        .into_iter()
+        .map(|rule| {
+            let model = Model { case: &probe, rule };
+            model.align_size(&Ty::Struct(index)).size
+        })
+        .max()
+        .unwrap_or(0);
+        let align = s.size(true);
+        let gap = if self.rng.chance(50) {
+            self.rng.range(1, 3)
+        } else {
+            0
+        };
+        let offset = round_up(end, align) + align * u64::from(gap);
+        vec![(fields[at].0.clone(), offset)]
     }
 
     fn register(&mut self, kind: BufferKind) -> Option<Register> {

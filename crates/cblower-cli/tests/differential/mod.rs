@@ -1,6 +1,7 @@
 //! The pieces of the clang-22 differential test (see `docs/testing.md`).
 
 pub mod checks;
+pub mod coverage;
 pub mod dxc_packer;
 pub mod generate;
 pub mod ir_offsets;

@@ -56,6 +56,12 @@ impl Scalar {
         }
     }
 
+    /// The bits a bitfield of this type holds (a `bool` 32, 16-bit types
+    /// 16: bitfields only appear with native 16-bit types).
+    pub fn bitfield_bits(self) -> u64 {
+        8 * self.size(true)
+    }
+
     /// Storage size in a constant buffer (bool is 4 bytes; half is 4 bytes
     /// unless 16-bit types are native).
     pub fn size(self, native16: bool) -> u64 {
@@ -144,6 +150,23 @@ pub struct StructDef {
     pub name: String,
     pub base: Option<usize>,
     pub fields: Vec<(String, Ty)>,
+    /// `[[vk::offset(N)]]` on named bitfields (field name, N): DXC's SPIR-V
+    /// back end places the bitfield at N and starts a unit there; DXC's DXIL
+    /// rules and clang-22 ignore it.
+    pub vk_offsets: Vec<(String, u64)>,
+}
+
+impl StructDef {
+    /// The `[[vk::offset(N)]]` of field `name`, if it has one.
+    pub fn vk_offset(&self, name: &str) -> Option<u64> {
+        if name.is_empty() {
+            return None;
+        }
+        self.vk_offsets
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, at)| *at)
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -212,6 +235,14 @@ pub enum Item {
         vk_binding: Option<u32>,
     },
 }
+
+/// A bitfield width from which clang-22's struct is big enough (its AST
+/// size counts every declared bit: 2^32 - 1 bits are 512 MiB) that an
+/// array of a few of them is "too large" for clang-22 on SPIR-V (arrays of
+/// 2^32 bytes or more), which `--rules clang-22` refuses too, leaving no IR
+/// to compare. The generator keeps structs holding such a bitfield out of
+/// arrays and out of other structs.
+pub const HUGE_BITFIELD: u64 = 1 << 28;
 
 #[derive(Clone, Debug)]
 pub struct Case {
@@ -287,6 +318,95 @@ impl Case {
             fields.push((name.clone(), Ty::Scalar(*s)));
         }
         fields
+    }
+
+    /// Every bitfield wider than its type: (struct, field index).
+    pub fn wide_bitfields(&self) -> Vec<(usize, usize)> {
+        let mut out = Vec::new();
+        for (s, def) in self.structs.iter().enumerate() {
+            for (f, (_, ty)) in def.fields.iter().enumerate() {
+                if let Ty::Bitfield(t, w) = ty {
+                    if u64::from(*w) > t.bitfield_bits() {
+                        out.push((s, f));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether struct `s` (its base chain and struct fields included) holds
+    /// a bitfield wider than its type.
+    pub fn struct_has_wide_bitfield(&self, s: usize) -> bool {
+        self.used_structs_from(&Ty::Struct(s))
+            .iter()
+            .any(|&t| self.wide_bitfields().iter().any(|&(w, _)| w == t))
+    }
+
+    /// Whether `ty` holds (through arrays, bases and struct fields) a
+    /// bitfield of [`HUGE_BITFIELD`] bits or more.
+    pub fn holds_huge_bitfield(&self, ty: &Ty) -> bool {
+        self.used_structs_from(ty).iter().any(|&s| {
+            self.structs[s]
+                .fields
+                .iter()
+                .any(|(_, f)| matches!(f, Ty::Bitfield(_, w) if u64::from(*w) >= HUGE_BITFIELD))
+        })
+    }
+
+    /// The structs `ty` mentions, directly, through arrays, bases and
+    /// struct fields (`ty`'s own struct included).
+    fn used_structs_from(&self, ty: &Ty) -> Vec<usize> {
+        let mut seen = vec![false; self.structs.len()];
+        let mut stack = vec![ty.clone()];
+        while let Some(t) = stack.pop() {
+            match t {
+                Ty::Array(elem, _) => stack.push(*elem),
+                Ty::Struct(i) if !seen[i] => {
+                    seen[i] = true;
+                    let def = &self.structs[i];
+                    stack.extend(def.base.map(Ty::Struct));
+                    stack.extend(def.fields.iter().map(|(_, f)| f.clone()));
+                }
+                _ => {}
+            }
+        }
+        (0..seen.len()).filter(|&i| seen[i]).collect()
+    }
+
+    /// The structs some declaration outside a struct definition uses
+    /// (buffer members and namespace-scope variables of every kind), with
+    /// the structs those use: the ones a compiler has to lay out.
+    pub fn used_structs(&self) -> Vec<usize> {
+        let mut used = std::collections::BTreeSet::new();
+        for item in &self.items {
+            let members: Vec<&Member> = match item {
+                Item::Buffer(b) => b.members.iter().collect(),
+                Item::Global(m) => vec![m],
+                Item::ResourceGlobal { .. } => Vec::new(),
+            };
+            for m in members {
+                used.extend(self.used_structs_from(&m.ty));
+            }
+        }
+        used.into_iter().collect()
+    }
+
+    /// The over-wide bitfields of the structs the declarations use: DXC
+    /// refuses each (it refuses every over-wide bitfield, used or not), and
+    /// so must the default mode, which checks the structs a buffer uses.
+    pub fn used_wide_bitfields(&self) -> Vec<(usize, usize)> {
+        let used = self.used_structs();
+        self.wide_bitfields()
+            .into_iter()
+            .filter(|(s, _)| used.contains(s))
+            .collect()
+    }
+
+    /// Whether DXC's rules refuse the file for an over-wide bitfield that a
+    /// buffer's layout needs.
+    pub fn dxc_refuses_wide_bitfields(&self) -> bool {
+        !self.used_wide_bitfields().is_empty()
     }
 
     /// Every buffer of the file in `!hlsl.cbs` order, `$Globals` (stored

@@ -8,7 +8,25 @@ use super::model::{Buffer, BufferKind, Case, Item, Member, Scalar, Storage, Ty, 
 /// The declarations, as cblower reads them (its front end knows every
 /// built-in type name).
 pub fn body(case: &Case) -> String {
+    body_with_positions(case).0
+}
+
+/// Where a bitfield declaration of the body stands (1-based, in bytes):
+/// the line, the column of its name (none for an unnamed one) and of its
+/// width.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BitfieldPos {
+    pub struct_index: usize,
+    pub field_index: usize,
+    pub line: usize,
+    pub name_col: Option<usize>,
+    pub width_col: usize,
+}
+
+/// [`body`] with the position of every bitfield declaration.
+pub fn body_with_positions(case: &Case) -> (String, Vec<BitfieldPos>) {
     let mut out = String::new();
+    let mut positions = Vec::new();
     let uses_empty = case
         .structs
         .iter()
@@ -21,20 +39,38 @@ pub fn body(case: &Case) -> String {
     if uses_empty {
         out.push_str("struct Empty {};\n");
     }
-    for def in &case.structs {
+    for (struct_index, def) in case.structs.iter().enumerate() {
+        let line = out.matches('\n').count() + 1;
+        let line_start = out.len();
         write!(out, "struct {}", def.name).unwrap();
         if let Some(base) = def.base {
             write!(out, " : {}", case.structs[base].name).unwrap();
         }
         out.push_str(" {");
-        for (name, ty) in &def.fields {
-            match ty {
-                Ty::Bitfield(s, w) if name.is_empty() => {
-                    write!(out, " {} : {w};", s.spelling()).unwrap()
-                }
-                Ty::Bitfield(s, w) => write!(out, " {} {name} : {w};", s.spelling()).unwrap(),
-                _ => write!(out, " {};", declarator(case, ty, name)).unwrap(),
+        for (field_index, (name, ty)) in def.fields.iter().enumerate() {
+            let Ty::Bitfield(s, w) = ty else {
+                write!(out, " {};", declarator(case, ty, name)).unwrap();
+                continue;
+            };
+            out.push(' ');
+            if let Some(at) = def.vk_offset(name) {
+                write!(out, "[[vk::offset({at})]] ").unwrap();
             }
+            write!(out, "{} ", s.spelling()).unwrap();
+            let name_col = (!name.is_empty()).then(|| out.len() - line_start + 1);
+            if !name.is_empty() {
+                write!(out, "{name} ").unwrap();
+            }
+            out.push_str(": ");
+            let width_col = out.len() - line_start + 1;
+            write!(out, "{w};").unwrap();
+            positions.push(BitfieldPos {
+                struct_index,
+                field_index,
+                line,
+                name_col,
+                width_col,
+            });
         }
         out.push_str(" };\n");
     }
@@ -66,7 +102,12 @@ pub fn body(case: &Case) -> String {
             }
         }
     }
-    out
+    (out, positions)
+}
+
+/// How many lines [`clang_source`] puts before the body.
+pub fn prelude_lines(case: &Case) -> usize {
+    prelude(case.native16).matches('\n').count()
 }
 
 /// The file clang-22 compiles: the prelude, then the declarations.

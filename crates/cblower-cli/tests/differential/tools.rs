@@ -52,7 +52,8 @@ pub fn scratch_dir(tag: &str) -> PathBuf {
     dir
 }
 
-fn run(mut cmd: Command, what: &str) -> Result<String, String> {
+/// What a successful run printed: (standard output, standard error).
+fn run_full(mut cmd: Command, what: &str) -> Result<(String, String), String> {
     let output = cmd
         .output()
         .map_err(|e| format!("{what}: cannot start: {e}"))?;
@@ -63,8 +64,14 @@ fn run(mut cmd: Command, what: &str) -> Result<String, String> {
             String::from_utf8_lossy(&output.stderr)
         ));
     }
-    String::from_utf8(output.stdout).map_err(|e| format!("{what}: output is not UTF-8: {e}"))
+    let out = String::from_utf8(output.stdout)
+        .map_err(|e| format!("{what}: output is not UTF-8: {e}"))?;
+    Ok((out, String::from_utf8_lossy(&output.stderr).into_owned()))
 }
+
+/// Written into an error when a failed `cblower emit-llvm` left its output
+/// file behind.
+pub const LEFT_OUTPUT: &str = "and left its output file behind";
 
 /// clang-22's `.ll` text for the case.
 pub fn clang_ir(case: &Case, target: Target, dir: &Path) -> Result<String, String> {
@@ -87,6 +94,26 @@ pub fn clang_ir_with(
 }
 
 fn clang_ir_core(case: &Case, extra: &str, triple: &str, dir: &Path) -> Result<String, String> {
+    clang_ir_full(case, extra, triple, dir).map(|(ir, _)| ir)
+}
+
+/// clang-22's `.ll` text and its warnings (standard error) for the case
+/// with `extra` declarations after it.
+pub fn clang_ir_warnings(
+    case: &Case,
+    extra: &str,
+    target: Target,
+    dir: &Path,
+) -> Result<(String, String), String> {
+    clang_ir_full(case, extra, target.clang_triple(), dir)
+}
+
+fn clang_ir_full(
+    case: &Case,
+    extra: &str,
+    triple: &str,
+    dir: &Path,
+) -> Result<(String, String), String> {
     let path = dir.join(format!("case-{:016x}-{triple}-clang.hlsl", case.seed));
     std::fs::write(&path, render::clang_source(case) + extra).map_err(|e| e.to_string())?;
     let mut cmd = Command::new(clang22());
@@ -96,7 +123,7 @@ fn clang_ir_core(case: &Case, extra: &str, triple: &str, dir: &Path) -> Result<S
         cmd.args(["-fnative-half-type", "-fnative-int16-type"]);
     }
     cmd.arg("-o").arg("-").arg(&path);
-    let result = run(cmd, "clang-22");
+    let result = run_full(cmd, "clang-22");
     let _ = std::fs::remove_file(&path);
     result
 }
@@ -106,6 +133,15 @@ fn clang_ir_core(case: &Case, extra: &str, triple: &str, dir: &Path) -> Result<S
 pub enum Rules {
     Clang22,
     Cbuffer,
+}
+
+impl Rules {
+    fn tag(self) -> &'static str {
+        match self {
+            Rules::Clang22 => "clang22",
+            Rules::Cbuffer => "default",
+        }
+    }
 }
 
 /// `cblower emit-llvm`'s `.ll` text for the case.
@@ -184,6 +220,25 @@ pub fn cblower_ir_with(
     )
 }
 
+/// `cblower emit-llvm`'s `.ll` text and its warnings (standard error) for
+/// the case with `extra` declarations after it.
+pub fn cblower_ir_warnings(
+    case: &Case,
+    extra: &str,
+    target: Target,
+    rules: Rules,
+    dir: &Path,
+) -> Result<(String, String), String> {
+    cblower_ir_full(
+        case,
+        extra,
+        &["--target", target.cblower_name()],
+        rules,
+        None,
+        dir,
+    )
+}
+
 fn cblower_ir_core(
     case: &Case,
     extra: &str,
@@ -192,8 +247,22 @@ fn cblower_ir_core(
     vk: Option<VkFlag>,
     dir: &Path,
 ) -> Result<String, String> {
+    cblower_ir_full(case, extra, args, rules, vk, dir).map(|(ir, _)| ir)
+}
+
+/// Runs `cblower emit-llvm -o <file>` and reads the file back; a failure
+/// that leaves the file behind says so ([`LEFT_OUTPUT`]).
+fn cblower_ir_full(
+    case: &Case,
+    extra: &str,
+    args: &[&str],
+    rules: Rules,
+    vk: Option<VkFlag>,
+    dir: &Path,
+) -> Result<(String, String), String> {
     let tag = format!("{}{}", args.join("_"), vk.map_or("", |f| f.tag()));
     let path = dir.join(format!("case-{:016x}-{tag}.hlsl", case.seed));
+    let out = dir.join(format!("case-{:016x}-{tag}-{}.ll", case.seed, rules.tag()));
     std::fs::write(&path, render::body(case) + extra).map_err(|e| e.to_string())?;
     let spirv = args.iter().any(|a| a.starts_with("spirv"));
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_cblower"));
@@ -217,8 +286,21 @@ fn cblower_ir_core(
     if case.native16 {
         cmd.arg("--enable-16bit-types");
     }
-    cmd.arg(&path);
-    let result = run(cmd, "cblower emit-llvm");
+    cmd.arg("--color")
+        .arg("never")
+        .arg("-o")
+        .arg(&out)
+        .arg(&path);
+    let result = run_full(cmd, "cblower emit-llvm");
     let _ = std::fs::remove_file(&path);
-    result
+    let written = std::fs::read_to_string(&out);
+    let _ = std::fs::remove_file(&out);
+    match (result, written) {
+        (Ok((_, warnings)), Ok(ll)) => Ok((ll, warnings)),
+        (Ok(_), Err(e)) => Err(format!(
+            "cblower emit-llvm succeeded but wrote no output file: {e}"
+        )),
+        (Err(e), Ok(_)) => Err(format!("{e}\ncblower emit-llvm failed {LEFT_OUTPUT}")),
+        (Err(e), Err(_)) => Err(e),
+    }
 }

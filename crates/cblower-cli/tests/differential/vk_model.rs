@@ -144,6 +144,8 @@ fn shape_for(ty: &Ty, fxc: bool) -> Shape<'_> {
 struct FieldDecl {
     ty: Ty,
     bitfield: Option<(Scalar, u32)>,
+    /// `[[vk::offset(N)]]` (on bitfields only in the generated files).
+    vk_offset: Option<u64>,
 }
 
 fn struct_fields(case: &Case, index: usize) -> Vec<FieldDecl> {
@@ -153,9 +155,10 @@ fn struct_fields(case: &Case, index: usize) -> Vec<FieldDecl> {
         fields.push(FieldDecl {
             ty: Ty::Struct(base),
             bitfield: None,
+            vk_offset: None,
         });
     }
-    for (_, ty) in &def.fields {
+    for (name, ty) in &def.fields {
         if case.is_filtered(ty) {
             continue;
         }
@@ -166,6 +169,7 @@ fn struct_fields(case: &Case, index: usize) -> Vec<FieldDecl> {
         fields.push(FieldDecl {
             ty: ty.clone(),
             bitfield,
+            vk_offset: def.vk_offset(name),
         });
     }
     fields
@@ -314,7 +318,11 @@ impl Model<'_> {
 
     /// (alignment, size, fields at their offsets) of a struct. A run of
     /// bitfields of the *same* SPIR-V type shares one scalar while it fits
-    /// (a `bool` in a buffer is a 32-bit `uint` there).
+    /// (a `bool` in a buffer is a 32-bit `uint` there). A field with
+    /// `[[vk::offset(N)]]` sits at N whatever came before: DXC settles an
+    /// explicit offset before it looks at merging, so such a bitfield never
+    /// joins the open unit; it opens one at N, and the fields after it
+    /// follow from its end.
     fn struct_layout(&self, index: usize) -> (u64, u64, Vec<(u64, Ty)>) {
         let mut max_align = 1;
         let mut size = 0;
@@ -329,7 +337,9 @@ impl Model<'_> {
             let info = self.align_size(&field.ty);
             let merged = match (run, field.bitfield) {
                 (Some((s, next)), Some((t, w)))
-                    if lowered(s) == lowered(t) && next + u64::from(w) <= 8 * info.size =>
+                    if field.vk_offset.is_none()
+                        && lowered(s) == lowered(t)
+                        && next + u64::from(w) <= 8 * info.size =>
                 {
                     run = Some((s, next + u64::from(w)));
                     true
@@ -340,7 +350,9 @@ impl Model<'_> {
             if merged {
                 continue;
             }
-            let at = self.place(&field.ty, size);
+            let at = field
+                .vk_offset
+                .unwrap_or_else(|| self.place(&field.ty, size));
             placed.push((at, field.ty.clone()));
             size = at + info.size;
             run = field.bitfield.map(|(s, w)| (s, u64::from(w)));

@@ -144,8 +144,9 @@ pub fn member_symbol_cow(field: &Field) -> Cow<'_, str> {
 /// two (`float3`: 16, `double3`: 32), matrices and arrays to their element,
 /// and structs to 1, except a filtered struct that held a resource directly,
 /// which keeps the handle's alignment (pointer size on DXIL, 8 on SPIR-V),
-/// and a struct that declares a bitfield wider than its type directly,
-/// which aligns to [`wide_bitfield_align`] (the largest of its bitfields').
+/// and a struct that declares a bitfield wider than its type directly or
+/// in a base struct, which aligns to [`wide_bitfield_align`] (the largest
+/// of those bitfields').
 pub fn clang_member_align(ty: &Ty, target: Target, types: TypeOptions) -> u64 {
     let scalar = |s: Scalar| s.size(types).get();
     match ty {
@@ -162,30 +163,20 @@ pub fn clang_member_align(ty: &Ty, target: Target, types: TypeOptions) -> u64 {
             } else {
                 1
             };
-            bitfield_record_align(s, types, 0).max(held)
+            // The bitfields of the struct and of its bases (a base's
+            // alignment reaches the derived struct; a member struct's does
+            // not reach its parent), unpacked or still in their units.
+            s.all_fields()
+                .flat_map(|f| {
+                    f.bitfields
+                        .as_deref()
+                        .map_or(std::slice::from_ref(f), Vec::as_slice)
+                })
+                .map(|d| wide_bitfield_align(d, types))
+                .fold(held, u64::max)
         }
         Ty::Resource(_) => 1,
     }
-}
-
-/// The alignment the bitfields of struct `s` and of its bases give it in
-/// clang-22 ([`wide_bitfield_align`]): a base's alignment reaches the
-/// struct (Clang does not pack bases), a member struct's does not (members
-/// are packed).
-fn bitfield_record_align(s: &StructTy, types: TypeOptions, depth: usize) -> u64 {
-    let base = match &s.base {
-        Some(b) if depth < 64 => bitfield_record_align(b, types, depth + 1),
-        _ => 1,
-    };
-    s.fields
-        .iter()
-        .flat_map(|f| {
-            f.bitfields
-                .as_deref()
-                .map_or(std::slice::from_ref(f), Vec::as_slice)
-        })
-        .map(|d| wide_bitfield_align(d, types))
-        .fold(base, u64::max)
 }
 
 /// What a bitfield declaration does to the alignment of clang-22's struct:
@@ -418,6 +409,25 @@ mod tests {
                 t
             ),
             4
+        );
+        // A derived struct takes its base's alignment (checked against
+        // clang-22, `lit-tests/emit/wide-bitfields-base.hlsl`); a struct
+        // holding one as a field does not.
+        let Ty::Struct(base) = &s else { unreachable!() };
+        let mut derived = StructTy::new("D", vec![Field::new("f", Ty::Scalar(Scalar::Float))]);
+        derived.base = Some(base.clone());
+        let derived = Arc::new(derived);
+        let mut twice = StructTy::new("E", vec![Field::new("g", Ty::Scalar(Scalar::Int))]);
+        twice.base = Some(derived.clone());
+        let holder = StructTy::new("H", vec![Field::new("d", Ty::Struct(derived.clone()))]);
+        assert_eq!(clang_member_align(&Ty::Struct(derived), Target::Dxil, t), 4);
+        assert_eq!(
+            clang_member_align(&Ty::Struct(Arc::new(twice)), Target::Dxil, t),
+            4
+        );
+        assert_eq!(
+            clang_member_align(&Ty::Struct(Arc::new(holder)), Target::Dxil, t),
+            1
         );
         assert_eq!(offset_alignment(0), 16);
         assert_eq!(offset_alignment(4), 4);
