@@ -32,7 +32,7 @@ cbuffer CB { S s; };
 // NAMED:      = help: remove the name (`bool : 0;`) to close the storage unit, or give `b` a width
 
 // WIDE:      error: size of bit-field 'a' (33 bits) exceeds size of its type (32 bits)
-// WIDE-NEXT: --> {{.*}}bool-bitfields-errors.hlsl:19:21
+// WIDE-NEXT: --> {{.*}}bool-bitfields-errors.hlsl:19:17
 // WIDE:      = help: a `bool` bitfield holds at most 32 bits; give it a width from 0 to 32 (clang-22 accepts more: `--rules clang-22`)
 
 // VECTOR:      error: bitfield `a` must have an integer or `bool` type, found `bool2`

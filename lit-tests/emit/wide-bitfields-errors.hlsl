@@ -53,11 +53,11 @@ struct P { unsigned int x : 3; unsigned int a : 10000000; };
 cbuffer CB { S s; };
 
 // NAMED:      error: size of bit-field 'a' (33 bits) exceeds size of its type (32 bits)
-// NAMED-NEXT: --> {{.*}}wide-bitfields-errors.hlsl:31:29
+// NAMED-NEXT: --> {{.*}}wide-bitfields-errors.hlsl:31:25
 // NAMED:      = help: a `uint` bitfield holds at most 32 bits; give it a width from 0 to 32 (clang-22 accepts more: `--rules clang-22`)
 
 // ANON:      error: size of anonymous bit-field (40 bits) exceeds size of its type (32 bits)
-// ANON-NEXT: --> {{.*}}wide-bitfields-errors.hlsl:34:27
+// ANON-NEXT: --> {{.*}}wide-bitfields-errors.hlsl:34:21
 // ANON:      = help: a `int` bitfield holds at most 32 bits
 
 // HUGE-CLANG: wide-bitfields-errors.hlsl:37:25:

@@ -576,10 +576,10 @@ fn over_wide_bitfield_diagnostics_are_placed_on_the_rendered_text() {
     assert_eq!(
         expected_width_errors(&case),
         vec![
-            error(31, "bit-field 'a'", 33, 32),
-            error(41, "anonymous bit-field", 40, 32),
-            error(54, "bit-field 'c'", 64, 32),
-            error(71, "bit-field 'd'", 4_294_967_295, 64),
+            error(27, "bit-field 'a'", 33, 32),
+            error(35, "anonymous bit-field", 40, 32),
+            error(50, "bit-field 'c'", 64, 32),
+            error(67, "bit-field 'd'", 4_294_967_295, 64),
         ]
     );
     assert!(case.dxc_refuses_wide_bitfields());

@@ -1585,7 +1585,7 @@ impl Lowerer<'_> {
             }
         };
         let w = match self.eval(width) {
-            Ok(v) => match self.bitfield_width(v.value, bits, ty, decl, width) {
+            Ok(v) => match self.bitfield_width(v.value, bits, ty, (d, decl)) {
                 Some(w) => w,
                 None => return,
             },
@@ -1686,8 +1686,7 @@ impl Lowerer<'_> {
         value: i64,
         bits: u64,
         ty: &Ty,
-        decl: &Declarator,
-        width: &Expr,
+        (declaration, decl): (&Declaration, &Declarator),
     ) -> Option<u64> {
         let name = &decl.name.name;
         let what = if name.is_empty() {
@@ -1710,15 +1709,19 @@ impl Lowerer<'_> {
             return Some(w);
         }
         let AcceptAs::Clang22(target) = self.opts.accept_as else {
-            // DXC's words (its Microsoft record layout refuses the width).
-            let what = if name.is_empty() {
-                "size of anonymous bit-field".to_string()
+            // DXC's words and place (its sema reports at the name, or for an
+            // anonymous bitfield at the start of the declaration).
+            let (what, at) = if name.is_empty() {
+                (
+                    "size of anonymous bit-field".to_string(),
+                    declaration.ty.span(),
+                )
             } else {
-                format!("size of {what}")
+                (format!("size of {what}"), decl.name.span)
             };
             self.diags.push(
                 Diagnostic::error(
-                    width.span(),
+                    at,
                     format!("{what} ({w} bits) exceeds size of its type ({bits} bits)"),
                 )
                 .with_help(format!(

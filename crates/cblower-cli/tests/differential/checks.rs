@@ -247,9 +247,9 @@ pub fn expected_width_warnings(case: &Case) -> Vec<Located> {
 }
 
 /// DXC's errors for the over-wide bitfields of the structs the case uses,
-/// at the width (where `wide-bitfields-errors.hlsl` pins cblower's): "size
-/// of bit-field 'a' (33 bits) exceeds size of its type (32 bits)", or of
-/// an anonymous bit-field.
+/// where DXC's sema reports them (`wide-bitfields-errors.hlsl` pins
+/// cblower's): at the name, "size of bit-field 'a' (33 bits) exceeds size
+/// of its type (32 bits)", or for an anonymous bit-field at its type.
 pub fn expected_width_errors(case: &Case) -> Vec<Located> {
     let (_, positions) = render::body_with_positions(case);
     let mut out = Vec::new();
@@ -269,7 +269,7 @@ pub fn expected_width_errors(case: &Case) -> Vec<Located> {
         };
         out.push((
             pos.line,
-            pos.width_col,
+            pos.name_col.unwrap_or(pos.type_col),
             format!(
                 "size of {what} ({w} bits) exceeds size of its type ({} bits)",
                 t.bitfield_bits()

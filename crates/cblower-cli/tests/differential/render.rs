@@ -12,15 +12,15 @@ pub fn body(case: &Case) -> String {
 }
 
 /// Where a bitfield declaration of the body stands (1-based, in bytes):
-/// the line, the column of its name (none for an unnamed one) and of its
-/// width.
+/// the line, the column of its type and of its name (none for an unnamed
+/// one).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BitfieldPos {
     pub struct_index: usize,
     pub field_index: usize,
     pub line: usize,
+    pub type_col: usize,
     pub name_col: Option<usize>,
-    pub width_col: usize,
 }
 
 /// [`body`] with the position of every bitfield declaration.
@@ -56,20 +56,19 @@ pub fn body_with_positions(case: &Case) -> (String, Vec<BitfieldPos>) {
             if let Some(at) = def.vk_offset(name) {
                 write!(out, "[[vk::offset({at})]] ").unwrap();
             }
+            let type_col = out.len() - line_start + 1;
             write!(out, "{} ", s.spelling()).unwrap();
             let name_col = (!name.is_empty()).then(|| out.len() - line_start + 1);
             if !name.is_empty() {
                 write!(out, "{name} ").unwrap();
             }
-            out.push_str(": ");
-            let width_col = out.len() - line_start + 1;
-            write!(out, "{w};").unwrap();
+            write!(out, ": {w};").unwrap();
             positions.push(BitfieldPos {
                 struct_index,
                 field_index,
                 line,
+                type_col,
                 name_col,
-                width_col,
             });
         }
         out.push_str(" };\n");
