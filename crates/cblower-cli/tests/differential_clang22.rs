@@ -21,6 +21,7 @@ use differential::checks::{
 };
 use differential::coverage::Coverage;
 use differential::dxc_packer::{pack_buffer, PackedMember};
+use differential::env::env_u64;
 use differential::generate::{generate, GenOptions};
 use differential::model::{Buffer, BufferKind, Case, Item, Member, Scalar, Storage, StructDef, Ty};
 use differential::prng::SplitMix64;
@@ -32,19 +33,6 @@ const DEFAULT_SEED: u64 = 0xC1A9_2022_5EED_0001;
 const DEFAULT_CASES: u64 = 500;
 /// Failures printed in full (`CBLOWER_DIFF_SHOW`); the rest are listed by seed.
 const SHOWN_FAILURES: u64 = 3;
-
-fn env_u64(name: &str, default: u64) -> u64 {
-    match std::env::var(name) {
-        Err(_) => default,
-        Ok(v) => {
-            let parsed = match v.strip_prefix("0x") {
-                Some(hex) => u64::from_str_radix(hex, 16),
-                None => v.parse(),
-            };
-            parsed.unwrap_or_else(|_| panic!("{name}={v} is not a number"))
-        }
-    }
-}
 
 /// Case seeds: consecutive from `CBLOWER_DIFF_SEED`, so a printed seed with
 /// `CBLOWER_DIFF_CASES=1` reruns exactly that case.

@@ -10,6 +10,8 @@
 //! Environment: `CBLOWER_PC_SEED` (first case seed, decimal or 0x-hex),
 //! `CBLOWER_PC_CASES` (default 160), `CBLOWER_CLANG22` (compiler path).
 
+#[path = "differential/env.rs"]
+mod env;
 // The generator shared with the clang-22 differential; not all of it is
 // used here.
 #[allow(dead_code)]
@@ -17,38 +19,13 @@
 mod prng;
 
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use env::{clang22, env_u64};
 use prng::SplitMix64;
 
 const DEFAULT_SEED: u64 = 0x5EC0_2D1F_F00D_0001;
 const DEFAULT_CASES: u64 = 160;
-
-fn env_u64(name: &str, default: u64) -> u64 {
-    match std::env::var(name) {
-        Err(_) => default,
-        Ok(v) => {
-            let parsed = match v.strip_prefix("0x") {
-                Some(hex) => u64::from_str_radix(hex, 16),
-                None => v.parse(),
-            };
-            parsed.unwrap_or_else(|_| panic!("{name}={v} is not a number"))
-        }
-    }
-}
-
-fn clang22() -> PathBuf {
-    if let Some(path) = std::env::var_os("CBLOWER_CLANG22") {
-        return PathBuf::from(path);
-    }
-    let debian = Path::new("/usr/lib/llvm-22/bin/clang-22");
-    if debian.exists() {
-        debian.to_path_buf()
-    } else {
-        PathBuf::from("clang-22")
-    }
-}
 
 /// A bitfield type: its spelling (a macro the run defines for each
 /// compiler) and its bits.

@@ -3,6 +3,7 @@
 pub mod checks;
 pub mod coverage;
 pub mod dxc_packer;
+pub mod env;
 pub mod generate;
 pub mod ir_offsets;
 pub mod ll_module;

@@ -4,6 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+pub use super::env::clang22;
 use super::model::Case;
 use super::render;
 use super::vk_model::VkFlag;
@@ -29,19 +30,6 @@ impl Target {
             Target::Dxil => "dxil",
             Target::SpirV => "spirv",
         }
-    }
-}
-
-/// `CBLOWER_CLANG22`, else Debian's install path, else `clang-22` on PATH.
-pub fn clang22() -> PathBuf {
-    if let Some(path) = std::env::var_os("CBLOWER_CLANG22") {
-        return PathBuf::from(path);
-    }
-    let debian = Path::new("/usr/lib/llvm-22/bin/clang-22");
-    if debian.exists() {
-        debian.to_path_buf()
-    } else {
-        PathBuf::from("clang-22")
     }
 }
 

@@ -423,7 +423,7 @@ impl Walker {
     }
 
     fn struct_ty(&self, s: &StructTy, ctx: Ctx<'_>) -> Result<Node, LayoutError> {
-        if let (Some(base), true) = (&s.base, self.family.places_packoffset()) {
+        if let (Some(base), true) = (&s.base, self.family.lays_bases_as_fields()) {
             return self.derived_struct(s, base, ctx);
         }
         let (kept, filtered) = stored_fields(s);
@@ -442,10 +442,11 @@ impl Walker {
         )
     }
 
-    /// A derived struct (`struct D : B`) under DXC's SPIR-V rule sets: DXC
-    /// lays the base out as a struct field of its own at offset 0, so the
-    /// own fields start after the base's *rounded* size and the base's
-    /// alignment (16 or more under std140) counts for `D`'s. The node stays
+    /// A derived struct (`struct D : B`) under DXC's SPIR-V rule sets and
+    /// the structured (C) rules: the base is a struct field of its own at
+    /// offset 0, so the own fields start after the base's *rounded* size
+    /// and the base's alignment (16 or more under std140) counts for `D`'s
+    /// (DXC's `AlignmentSizeCalculator`, rule 9). The node stays
     /// flat, the base's fields first, as everywhere else: only the offsets
     /// change, and the base's tail padding shows as such.
     fn derived_struct(

@@ -39,7 +39,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use cblower_layout::{Storage, StructTy, Ty};
+use cblower_layout::{Field, Storage, StructTy, Ty};
 
 use super::names::{wide_bitfield_unit_align, without_template_arguments};
 use super::types::{PlanTypes, Prim, TypeId, TypeTable};
@@ -229,65 +229,59 @@ impl PlanTypes {
                 bit = nv_size * 8;
             }
         }
-        for f in s.fields.iter().filter(|f| f.storage == Storage::Buffer) {
-            let decls = match &f.bitfields {
-                Some(decls) => decls.as_slice(),
-                None => std::slice::from_ref(f),
-            };
-            for d in decls {
-                if matches!(d.ty, Ty::Resource(_)) && done.is_some() {
-                    return Err(PcRefusal::new(
-                        format!(
-                            "member `{}` of `{}` is a resource, which a push-constant block cannot hold",
-                            d.name, s.name
-                        ),
-                        RESOURCE_FIX,
-                    ));
+        for d in declarations(s) {
+            if matches!(d.ty, Ty::Resource(_)) && done.is_some() {
+                return Err(PcRefusal::new(
+                    format!(
+                        "member `{}` of `{}` is a resource, which a push-constant block cannot hold",
+                        d.name, s.name
+                    ),
+                    RESOURCE_FIX,
+                ));
+            }
+            match d.bit_width {
+                Some(0) => {
+                    let unit = 8 * self.pc_scalar_bytes(&d.ty);
+                    bit = bit.div_ceil(unit) * unit;
+                    items.push(PcItem::Bits { bit, width: 0 });
                 }
-                match d.bit_width {
-                    Some(0) => {
-                        let unit = 8 * self.pc_scalar_bytes(&d.ty);
-                        bit = bit.div_ceil(unit) * unit;
-                        items.push(PcItem::Bits { bit, width: 0 });
+                Some(width) if width > 8 * self.pc_scalar_bytes(&d.ty) => {
+                    let unit = wide_bitfield_unit_align(width);
+                    let at = bit.div_ceil(8).next_multiple_of(unit);
+                    items.push(PcItem::Bits { bit: at * 8, width });
+                    bit = at * 8 + width;
+                    align = align.max(unit);
+                }
+                Some(width) => {
+                    items.push(PcItem::Bits { bit, width });
+                    bit += width;
+                }
+                None => {
+                    let mut at = bit.div_ceil(8);
+                    // Two subobjects of one empty class never share an
+                    // address: a field that starts with one of the empty
+                    // base's classes moves past it.
+                    if at == 0
+                        && empty_classes_at_zero(&d.ty, 0)
+                            .iter()
+                            .any(|c| empties_at_zero.contains(c))
+                    {
+                        at = 1;
                     }
-                    Some(width) if width > 8 * self.pc_scalar_bytes(&d.ty) => {
-                        let unit = wide_bitfield_unit_align(width);
-                        let at = bit.div_ceil(8).next_multiple_of(unit);
-                        items.push(PcItem::Bits { bit: at * 8, width });
-                        bit = at * 8 + width;
-                        align = align.max(unit);
+                    if pc_empty(&d.ty, 0) {
+                        items.push(PcItem::Empty);
+                        bit = (at + self.pc_empty_size(&d.ty, 0)) * 8;
+                        continue;
                     }
-                    Some(width) => {
-                        items.push(PcItem::Bits { bit, width });
-                        bit += width;
-                    }
-                    None => {
-                        let mut at = bit.div_ceil(8);
-                        // Two subobjects of one empty class never share an
-                        // address: a field that starts with one of the empty
-                        // base's classes moves past it.
-                        if at == 0
-                            && empty_classes_at_zero(&d.ty, 0)
-                                .iter()
-                                .any(|c| empties_at_zero.contains(c))
-                        {
-                            at = 1;
+                    let (ty, bytes) = match done.as_deref_mut() {
+                        Some(done) => {
+                            let (ty, bytes) = self.clang22_type(&d.ty, &d.name, done, depth)?;
+                            (Some(ty), bytes)
                         }
-                        if pc_empty(&d.ty, 0) {
-                            items.push(PcItem::Empty);
-                            bit = (at + self.pc_empty_size(&d.ty, 0)) * 8;
-                            continue;
-                        }
-                        let (ty, bytes) = match done.as_deref_mut() {
-                            Some(done) => {
-                                let (ty, bytes) = self.clang22_type(&d.ty, &d.name, done, depth)?;
-                                (Some(ty), bytes)
-                            }
-                            None => (None, self.clang22_object_size(&d.ty, depth + 1)?),
-                        };
-                        items.push(PcItem::Storage { ty, at, bytes });
-                        bit = (at + bytes) * 8;
-                    }
+                        None => (None, self.clang22_object_size(&d.ty, depth + 1)?),
+                    };
+                    items.push(PcItem::Storage { ty, at, bytes });
+                    bit = (at + bytes) * 8;
                 }
             }
         }
@@ -452,27 +446,21 @@ impl PlanTypes {
             return 1;
         }
         let mut at: u64 = 0;
-        for f in s.fields.iter().filter(|f| f.storage == Storage::Buffer) {
-            let decls = match &f.bitfields {
-                Some(decls) => decls.as_slice(),
-                None => std::slice::from_ref(f),
-            };
-            for d in decls {
-                match d.bit_width {
-                    Some(_) => {
-                        let align = self.pc_scalar_bytes(&d.ty);
-                        at = at.div_ceil(align) * align;
-                    }
-                    None => {
-                        if at == 0 {
-                            if let (Some(b), Ty::Struct(t)) = (&s.base, &d.ty) {
-                                if b.name == t.name {
-                                    at = 1;
-                                }
+        for d in declarations(s) {
+            match d.bit_width {
+                Some(_) => {
+                    let align = self.pc_scalar_bytes(&d.ty);
+                    at = at.div_ceil(align) * align;
+                }
+                None => {
+                    if at == 0 {
+                        if let (Some(b), Ty::Struct(t)) = (&s.base, &d.ty) {
+                            if b.name == t.name {
+                                at = 1;
                             }
                         }
-                        at += self.pc_empty_size(&d.ty, depth + 1);
                     }
+                    at += self.pc_empty_size(&d.ty, depth + 1);
                 }
             }
         }
@@ -726,17 +714,20 @@ fn pod(ty: &Ty, depth: usize) -> bool {
 
 /// [`pod`] for a struct.
 fn pod_struct(s: &StructTy, depth: usize) -> bool {
-    depth < 64
-        && s.base.is_none()
-        && s.fields
-            .iter()
-            .filter(|f| f.storage == Storage::Buffer)
-            .flat_map(|f| {
-                f.bitfields
-                    .as_deref()
-                    .map_or(std::slice::from_ref(f), Vec::as_slice)
-            })
-            .all(|d| pod(&d.ty, depth + 1))
+    depth < 64 && s.base.is_none() && declarations(s).all(|d| pod(&d.ty, depth + 1))
+}
+
+/// The declarations of the fields of `s` stored in buffers, in order: a
+/// unit of bitfields gives each bitfield.
+fn declarations(s: &StructTy) -> impl Iterator<Item = &Field> {
+    s.fields
+        .iter()
+        .filter(|f| f.storage == Storage::Buffer)
+        .flat_map(|f| {
+            f.bitfields
+                .as_deref()
+                .map_or(std::slice::from_ref(f), Vec::as_slice)
+        })
 }
 
 /// The empty classes (by name) that a value of type `ty` holds at its
@@ -767,16 +758,7 @@ fn empty_classes_at_zero(ty: &Ty, depth: usize) -> Vec<Arc<str>> {
         None => true,
     };
     if base_is_empty {
-        let first = s
-            .fields
-            .iter()
-            .filter(|f| f.storage == Storage::Buffer)
-            .flat_map(|f| {
-                f.bitfields
-                    .as_deref()
-                    .map_or(std::slice::from_ref(f), Vec::as_slice)
-            })
-            .find(|d| d.bit_width != Some(0));
+        let first = declarations(s).find(|d| d.bit_width != Some(0));
         if let Some(d) = first.filter(|d| d.bit_width.is_none()) {
             found.extend(empty_classes_at_zero(&d.ty, depth + 1));
         }

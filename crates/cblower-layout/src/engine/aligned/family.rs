@@ -68,6 +68,15 @@ impl Family {
         )
     }
 
+    /// True where a base struct is laid out as a struct field of its own,
+    /// so the derived struct's fields start after the base's size rounded
+    /// to its alignment: DXC's SPIR-V rule sets, the FXC structured rules
+    /// among them (`-fvk-use-dx-layout` push constants), and C/C++ (a POD
+    /// base keeps its tail padding). Only WGSL, which has no bases, is not.
+    pub(super) fn lays_bases_as_fields(self) -> bool {
+        self.places_packoffset() || self == Family::Structured
+    }
+
     pub(super) fn is_wgsl(self) -> bool {
         matches!(self, Family::Wgsl { .. })
     }
