@@ -1290,7 +1290,7 @@ fn bitfields_pack_into_storage_units() {
         e(
             "size of bit-field 'a' (33 bits) exceeds size of its type (32 bits)",
             1,
-            21
+            17
         )
     );
 }
