@@ -126,9 +126,28 @@ def check_diagram(diag, buffer, where):
             segs.append((start, start + round(n)))
         drawn.setdefault(path, []).extend(segs)
     want, complete = leaves(buffer["members"])
-    listed = set()
+    # Unnamed members (clang-22's `: 0` and unnamed bitfields) share one
+    # path; their blocks together must cover exactly their bytes.
+    counts = {}
+    for path, _, offset, _ in want:
+        if offset < limit:
+            counts[path] = counts.get(path, 0) + 1
+    shared = {p for p, n in counts.items() if n > 1}
+    for path in sorted(shared):
+        bytes_json = set()
+        for p, _, offset, size in want:
+            if p == path:
+                bytes_json.update(range(offset, min(offset + size, limit)))
+        bytes_drawn = set()
+        for s, e in drawn.get(path, []):
+            bytes_drawn.update(range(s, e))
+        if bytes_drawn != bytes_json:
+            problems.append(f"{where}: the unnamed members at {path} cover bytes "
+                            f"{sorted(bytes_drawn)[:8]}..., the JSON report says "
+                            f"{sorted(bytes_json)[:8]}...")
+    listed = set(shared)
     for path, ty, offset, size in want:
-        if offset >= limit:
+        if offset >= limit or path in shared:
             continue
         listed.add(path)
         segs = sorted(drawn.get(path, []))

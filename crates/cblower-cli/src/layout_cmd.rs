@@ -9,9 +9,11 @@ use clap::{Args, ValueEnum};
 
 use crate::exit::{INPUT_ERROR, SUCCESS, USAGE_ERROR};
 use crate::frontend_args::{
-    read_and_lay_out, use_color, ColorArg, FrontendArgs, RulesArg, TargetArg,
+    is_stdin, read_and_lay_out, read_program_except, use_color, ColorArg, FrontendArgs, RulesArg,
+    TargetArg,
 };
 use crate::output::write_output;
+use cblower_hlsl::Program;
 use cblower_layout::{BufferLayout, LayoutOptions};
 use cblower_report::{compare_text, html_report, json_report, text_report, Colors, HtmlBuffer};
 
@@ -108,11 +110,41 @@ pub fn run(args: &LayoutArgs) -> i32 {
     };
     // One column per rule set: the reference, then each --compare.
     let mut columns = vec![layouts];
+    let reference_accept = args
+        .rules
+        .unwrap_or(RulesArg::Cbuffer)
+        .accept_as(args.target);
     for rules in &args.compare {
         let opts = LayoutOptions::new(rules.rule_set(args.target))
             .native_16bit(args.frontend.enable_16bit_types);
+        // A rule set whose compiler reads the declarations differently
+        // (clang-22's: `: 0` members, 32-bit array lengths) lays out the
+        // file as that compiler reads it; only its new warnings are shown.
+        let accept = rules.accept_as(args.target);
+        let reread = if accept != reference_accept && !is_stdin(&args.file) {
+            let frontend = FrontendArgs {
+                accept_as: accept,
+                ..args.frontend.clone()
+            };
+            let read = read_program_except(&args.file, &frontend, err_color, |_, w| {
+                program.warnings.iter().any(|seen| seen == w)
+            });
+            match read {
+                Ok(p) => Some(p),
+                Err(code) => {
+                    eprintln!(
+                        "note: while reading the file under --compare {}",
+                        opts.rules.name()
+                    );
+                    return code;
+                }
+            }
+        } else {
+            None
+        };
+        let source: &Program = reread.as_deref().unwrap_or(&program);
         match cblower_program::lay_out_program(
-            &program.buffers_for_lowering(),
+            &source.buffers_for_lowering(),
             opts,
             args.target.target(),
         ) {
@@ -120,7 +152,7 @@ pub fn run(args: &LayoutArgs) -> i32 {
             Err(e) => {
                 eprint!(
                     "{}",
-                    program.diagnostic(&e).render(&program.sources, err_color)
+                    source.diagnostic(&e).render(&source.sources, err_color)
                 );
                 eprintln!(
                     "note: while laying the file out under --compare {}",
