@@ -50,7 +50,7 @@ pub enum RulesArg {
 }
 
 impl RulesArg {
-    /// Whose bitfield rules the front end applies under these rules:
+    /// Whose acceptance rules the front end follows under these rules:
     /// clang-22's for `clang-22`, DXC's for the others.
     pub fn accept_as(self, target: TargetArg) -> AcceptAs {
         match self {
@@ -141,7 +141,7 @@ pub struct FrontendArgs {
     #[arg(long = "no-threads")]
     pub no_threads: bool,
     /// Not an option: set by the commands whose `--rules clang-22` reads
-    /// bitfields as clang-22 does.
+    /// the declarations as clang-22 does.
     #[arg(skip)]
     pub accept_as: AcceptAs,
 }

@@ -28,7 +28,8 @@ use crate::source::Span;
 use crate::{
     AcceptAs, BufferSpans, FrontendOptions, ImplicitOrder, VkBinding, UNBOUNDED_RESOURCE_ARRAY,
 };
-use cblower_program::{DeclaredBinding, RegisterCount, Target};
+use cblower_program::plan::push_constant_record;
+use cblower_program::{DeclaredBinding, RegisterCount};
 
 /// Deepest typedef chain followed.
 const MAX_TYPEDEF_DEPTH: usize = 256;
@@ -1475,7 +1476,9 @@ impl Lowerer<'_> {
                 decls.append(&mut zero_width);
                 last.bitfields = Some(Arc::new(decls));
             } else if matches!(self.opts.accept_as, AcceptAs::Clang22(_))
-                && base.as_deref().is_some_and(|b| !is_empty_class(b, 0))
+                && base
+                    .as_deref()
+                    .is_some_and(|b| !push_constant_record::is_empty_class(b))
             {
                 // All the struct declares: clang-22 still gives them members
                 // when its base makes it a non-empty class. They travel in a
@@ -1730,13 +1733,8 @@ impl Lowerer<'_> {
             );
             return None;
         };
-        // clang-22's limit: the width must fit in as many bits as the
-        // target's `size_t` has (at most 61): 64-bit on DXIL, 32-bit on
-        // logical SPIR-V.
-        let limit_bits = match target {
-            Target::Dxil => 61,
-            Target::SpirV => 32,
-        };
+        // clang-22's limit: the width must fit in its `size_t`.
+        let limit_bits = target.clang22_size_bits();
         if w >> limit_bits != 0 {
             self.diags.push(
                 Diagnostic::error(at, format!("{what} is too wide ({w} bits)")).with_help(
@@ -2067,16 +2065,9 @@ impl Lowerer<'_> {
         // checked from the innermost dimension out.
         let (mut bytes, limit_bits) = match self.opts.accept_as {
             AcceptAs::Clang22(target) if !sizes.is_empty() => {
-                let sizeof = cblower_program::plan::push_constant_record::clang22_sizeof(
-                    &ty,
-                    target,
-                    self.opts.native_16bit,
-                );
-                let bits = match target {
-                    Target::Dxil => 61,
-                    Target::SpirV => 32,
-                };
-                (Some(sizeof), bits)
+                let sizeof =
+                    push_constant_record::clang22_sizeof(&ty, target, self.opts.native_16bit);
+                (Some(sizeof), target.clang22_size_bits())
             }
             _ => (None, 0),
         };
@@ -2400,22 +2391,6 @@ fn digit_groups(n: u64) -> String {
         out.push(c);
     }
     out
-}
-
-/// Whether `s` is an empty class in C++'s sense: its bases are empty and it
-/// declares nothing but `: 0` bitfields (which clang-22 then gives no
-/// member in a buffer).
-fn is_empty_class(s: &StructTy, depth: usize) -> bool {
-    depth < 64
-        && s.base
-            .as_deref()
-            .map_or(true, |b| is_empty_class(b, depth + 1))
-        && s.fields.iter().all(|f| {
-            f.storage != Storage::Buffer
-                || f.bitfields
-                    .as_deref()
-                    .is_some_and(|list| list.iter().all(|d| d.bit_width == Some(0)))
-        })
 }
 
 #[cfg(test)]

@@ -19,6 +19,16 @@ impl Target {
         }
     }
 
+    /// The bits of clang-22's `size_t` for this target as its size checks
+    /// use them (at most 61): a bitfield width or an array's bytes must fit.
+    /// DXIL's is 64-bit, logical SPIR-V's 32-bit.
+    pub const fn clang22_size_bits(self) -> u32 {
+        match self {
+            Target::Dxil => 61,
+            Target::SpirV => 32,
+        }
+    }
+
     /// The target triple clang-22 uses for a shader-model 6.3 library.
     pub const fn library_triple(self) -> &'static str {
         match self {

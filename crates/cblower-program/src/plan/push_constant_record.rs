@@ -686,9 +686,14 @@ fn pc_int(table: &mut TypeTable, bytes: u64) -> Result<TypeId, PcRefusal> {
 }
 
 /// Whether `s` is an empty class in C++'s sense (what lets Clang give an
-/// empty base no bytes): its bases are empty and its only fields are `: 0`
-/// bitfields. A struct whose fields merely have no storage (a field of an
-/// empty struct) is not one: the field takes a byte.
+/// empty base no bytes, and a buffer drop a member of its type): its bases
+/// are empty and its only fields are `: 0` bitfields. A struct whose fields
+/// merely have no storage (a field of an empty struct) is not one: the
+/// field takes a byte.
+pub fn is_empty_class(s: &StructTy) -> bool {
+    cpp_empty(s, 0)
+}
+
 fn cpp_empty(s: &StructTy, depth: usize) -> bool {
     depth < 64
         && s.base.as_ref().map_or(true, |b| cpp_empty(b, depth + 1))
